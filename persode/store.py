@@ -29,7 +29,7 @@ def _check_unit(x, name:str)->float:
         raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
     return float(x)
 
-# %% ../nbs/04_store.ipynb #a7007385
+# %% ../nbs/04_store.ipynb #56357cad
 class MemoryStore:
     "A columnar store of episodic memories with salience-aware retrieval."
     def __init__(self,
@@ -53,9 +53,10 @@ class MemoryStore:
         self.backend = None     # optional persistence (see `persode.storage`); called before the arrays change
         self._n, cap, dim = 0, 16, self.embedder.dim
         self._vecs = np.zeros((cap, dim), np.float32)
-        self._E, self._created, self._anchor = (np.zeros(cap) for _ in range(3))
+        self._E, self._created, self._anchor, self._lrate, self._intr = (np.zeros(cap) for _ in range(5))
         self._recalls = np.zeros(cap, np.int64)
         self._ids, self._meta, self._row = [], [], {}
+        self._ckey, self._cn, self._latest = None, 0, -math.inf   # caches of the query path (see `_refresh`)
 
     def __len__(self)->int: return self._n
     @property
@@ -69,16 +70,18 @@ class MemoryStore:
         return v
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
 
-# %% ../nbs/04_store.ipynb #ae5a0278
+# %% ../nbs/04_store.ipynb #d9ead333
 def memory_id(text:str, at:datetime)->str:
     "A deterministic id for an episode: a digest of its formation time and text."
     return 'm' + hashlib.sha256(f'{at.isoformat()}\x00{text}'.encode('utf-8')).hexdigest()[:15]
+
+_COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
 
 def _grow(a:np.ndarray, cap:int)->np.ndarray:
     out = np.zeros((cap,) + a.shape[1:], a.dtype); out[:len(a)] = a
     return out
 
-# %% ../nbs/04_store.ipynb #22eaa81b
+# %% ../nbs/04_store.ipynb #76b1ec85
 from fastcore.basics import patch
 
 @patch
@@ -88,7 +91,7 @@ def _reserve(self:MemoryStore, extra:int):
     if need <= len(self._E): return
     cap = max(need, 2*len(self._E))
     self._vecs = _grow(self._vecs, cap)
-    self._E, self._created, self._anchor, self._recalls = (_grow(a, cap) for a in (self._E, self._created, self._anchor, self._recalls))
+    for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap))
 
 @patch
 def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls, metas):
@@ -97,8 +100,29 @@ def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls, metas):
     self._vecs[i:j], self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = vecs, E, created, anchor, recalls
     for r, (mid, meta) in enumerate(zip(ids, metas)): self._row[mid] = i + r
     self._ids += list(ids); self._meta += list(metas); self._n = j
+    self._refresh(slice(i, j))
 
-# %% ../nbs/04_store.ipynb #ef13a75d
+@patch
+def _refresh(self:MemoryStore, rows=None):
+    "Recompute the cached query-free terms of `rows` (of every row when None or when the cache is stale)."
+    w, n = self.weights, self._n
+    key = (w, self.lam, self.gamma)
+    if rows is None or key != self._ckey or self._cn < (rows.start if isinstance(rows, slice) else n):
+        rows, self._ckey, self._latest = slice(0, n), key, -math.inf
+    E, rc = self._E[rows], self._recalls[rows]
+    R = rc/(rc + RECALL_HALF_COUNT)
+    k = 1 - ((1 - E) if w.emotion > 0 else 1.)*((1 - R) if w.recall > 0 else 1.)
+    self._lrate[rows] = -self.lam*(1 - self.gamma*k)/SECONDS_PER_DAY  # log-retention per second since the anchor
+    self._intr[rows] = (w.emotion*E + w.recall*R)/w.total              # Eq. 1 without the context term, undecayed
+    if len(E): self._latest = max(self._latest, float(self._anchor[rows].max()))
+    self._cn = n
+
+@patch
+def _sync(self:MemoryStore):
+    "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `_append`'s back."
+    if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._refresh()
+
+# %% ../nbs/04_store.ipynb #6eddbf72
 @patch
 def _check_vectors(self:MemoryStore, vecs, n:int, name:str='embeddings')->np.ndarray:
     "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows."
@@ -158,7 +182,7 @@ def add(self:MemoryStore,
     return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
                          embeddings=emb, ids=None if id is None else [id])[0]
 
-# %% ../nbs/04_store.ipynb #8962c8f7
+# %% ../nbs/04_store.ipynb #8299173c
 def _dt(ts:float)->datetime: return datetime.fromtimestamp(ts, timezone.utc)
 
 @patch
@@ -177,7 +201,7 @@ def memories(self:MemoryStore)->list:
     "All memories, in insertion order."
     return [self[i] for i in self._ids]
 
-# %% ../nbs/04_store.ipynb #061f9c62
+# %% ../nbs/04_store.ipynb #d33f174c
 @dataclass
 class Scores:
     "Per-memory scores of one query over the whole store (arrays aligned with `ids`)."
@@ -195,13 +219,13 @@ class Scores:
         "Row indices, best first (stable: ties keep store order)."
         return np.argsort(-self.score, kind='stable')
 
-# %% ../nbs/04_store.ipynb #d55a16d3
+# %% ../nbs/04_store.ipynb #46d75bdd
 @patch
 def _now(self:MemoryStore, now)->float:
     "Validate `now` against the stored timeline; returns epoch seconds."
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
     if self._n:
-        latest = float(self._anchor[:self._n].max())
+        self._sync(); latest = self._latest
         if latest > t + 1e-6:
             raise ValueError(f'now ({_dt(t).isoformat()}) is earlier than a stored memory or recall ({_dt(latest).isoformat()}); '
                              'memories cannot be recalled before they exist')
@@ -213,17 +237,31 @@ def _query_vector(self:MemoryStore, query, query_embedding)->np.ndarray:
     return self._check_vectors(np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0]
 
 @patch
-def _decay_terms(self:MemoryStore, t:float):
-    "Retention and the decay-free intrinsic part of Eq. 1, per memory (no query needed)."
-    n, w = self._n, self.weights
-    E, rc = self._E[:n], self._recalls[:n]
-    R = rc/(rc + RECALL_HALF_COUNT)
-    k = 1 - ((1 - E) if w.emotion > 0 else 1.)*((1 - R) if w.recall > 0 else 1.)
-    age = (t - self._anchor[:n])/SECONDS_PER_DAY
-    d = np.exp(-self.lam*(1 - self.gamma*k)*np.maximum(age, 0.))
-    return d, (w.emotion*E + w.recall*R)
+def _retention(self:MemoryStore, t:float, rows=None)->np.ndarray:
+    "Consolidated retention d = exp(−λ_eff·Δt) of every memory (or of `rows`) at epoch second `t`, from the cached rates."
+    rows = slice(0, self._n) if rows is None else rows
+    d = np.subtract(t, self._anchor[rows])
+    np.maximum(d, 0., out=d); d *= self._lrate[rows]
+    return np.exp(d, out=d)
 
-# %% ../nbs/04_store.ipynb #545b6e39
+@patch
+def _decay_terms(self:MemoryStore, t:float):
+    "Retention and the decay-free intrinsic part of Eq. 1 (wE·E + wR·R), per memory (no query needed)."
+    self._sync()
+    return self._retention(t), self._intr[:self._n]*self.weights.total
+
+@patch
+def _salience_fused(self:MemoryStore, sim, d, rows, keep:bool=True):
+    "Eq. 1 salience with C = max(sim, 0) and the fused score of memories `rows` (float64; in place when not `keep`)."
+    w, a = self.weights, self.alpha
+    sal = np.clip(sim, 0., 1., out=np.empty(len(d)))           # C, exact in float64 whatever sim's dtype
+    sal *= w.context/w.total; sal += self._intr[rows]; sal *= d
+    part = sal*(1 - a) if keep else np.multiply(sal, 1 - a, out=sal)
+    fused = np.multiply(sim, a, out=None if keep else d, dtype=np.float64)
+    fused += part
+    return sal, fused
+
+# %% ../nbs/04_store.ipynb #3bdaaac8
 @patch
 def scores(self:MemoryStore,
            query:str|None,           # the query text (may be None when `query_embedding` is given and no analysis is needed)
@@ -234,26 +272,35 @@ def scores(self:MemoryStore,
            query_analysis:Analysis|None=None, # precomputed analysis of the query (used by `gated`)
           )->Scores:
     "Score every memory for one query: one matrix–vector product plus vectorised array work."
+    t, sim32, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)
+    rows = slice(0, self._n)
+    d = self._retention(t)
+    sal, fused = self._salience_fused(sim32, d, rows)
+    sim = sim32.astype(np.float64)
+    score = self._score(strategy, t, sim, d, fused, fired)
+    return Scores(list(self._ids), strategy, sim, d, sal, fused, score, fired, qE)
+
+@patch
+def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_analysis):
+    "Validate a query; returns (epoch seconds, float32 cosine of every memory, gate fired, query E)."
     check_strategy(strategy)
     if self._n == 0: raise ValueError('the store is empty: add memories before retrieving')
     t = self._now(now)
     q = self._query_vector(query, query_embedding)
-    sim = (self._vecs[:self._n] @ q).astype(np.float64)
-    d, intrinsic = self._decay_terms(t)
-    C = np.clip(sim, 0., 1.)
-    w = self.weights
-    sal = d*(intrinsic + w.context*C)/w.total
-    fused = self.alpha*sim + (1 - self.alpha)*sal
+    sim = self._vecs[:self._n] @ q
     fired, qE = False, None
     if strategy == 'gated' or query_analysis is not None:
         qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
         qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
-    if strategy == 'recency': score = 1/(1 + (t - self._created[:self._n])/SECONDS_PER_DAY)
-    elif strategy == 'similarity': score = sim
-    elif strategy == 'salience': score = d*intrinsic/w.total
-    elif strategy == 'fused': score = fused
-    else: score = fused if fired else sim
-    return Scores(list(self._ids), strategy, sim, d, sal, fused, score, fired, qE)
+    return t, sim, fired, qE
+
+@patch
+def _score(self:MemoryStore, strategy, t, sim, d, fused, fired, rows=None):
+    "What `strategy` ranks by, given the per-memory arrays (of all memories, or of `rows`)."
+    if strategy == 'recency': return 1/(1 + (t - self._created[slice(0, self._n) if rows is None else rows])/SECONDS_PER_DAY)
+    if strategy == 'salience': return d*self._intr[slice(0, self._n) if rows is None else rows]
+    if strategy == 'fused' or fired: return fused
+    return sim
 
 @patch
 def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
@@ -261,7 +308,7 @@ def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwa
     sc = self.scores(query, now, strategy, **kwargs)
     return [sc.ids[i] for i in sc.order()]
 
-# %% ../nbs/04_store.ipynb #05d78129
+# %% ../nbs/04_store.ipynb #eb8b2fc0
 @dataclass
 class Hit:
     "One retrieved memory and the numbers that chose it."
@@ -292,11 +339,12 @@ class Retrieval:
         return head + '\n'.join(rows)
     def __repr__(self): return f'Retrieval({self.strategy!r}, {self.ids})'
 
-# %% ../nbs/04_store.ipynb #d04cca8c
+# %% ../nbs/04_store.ipynb #408fec56
 def _topk(score:np.ndarray, k:int)->np.ndarray:
     "Indices of the k largest scores, best first, ties broken by position."
-    if k >= len(score): return np.argsort(-score, kind='stable')
-    part = np.argpartition(-score, k - 1)[:k]
+    n = len(score)
+    if k >= n: return np.argsort(-score, kind='stable')
+    part = np.argpartition(score, n - k)[n - k:]
     return part[np.lexsort((part, -score[part]))]
 
 @patch
@@ -313,6 +361,7 @@ def reinforce(self:MemoryStore,
     if self.backend is not None: self.backend.on_reinforce(ids, (self._recalls[rows] + 1).tolist(), _dt(t))
     self._recalls[rows] += 1
     self._anchor[rows] = t
+    self._refresh(rows)
 
 @patch
 def retrieve(self:MemoryStore,
@@ -328,21 +377,35 @@ def retrieve(self:MemoryStore,
     "The `top_k` memories for `query` under `strategy`."
     if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k <= 0:
         raise ValueError(f'top_k must be a positive integer, got {top_k!r}')
-    sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
-    score = sc.score
+    if type(self).scores is not MemoryStore.scores:    # a subclass redefines scoring: honour it (slow path)
+        sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
+        t, score, fired, qE = self._now(now), sc.score, sc.gate_fired, sc.query_intensity
+        detail = lambda rows: (sc.similarity[rows], sc.salience[rows], sc.retention[rows], sc.fused[rows])
+    else:                                               # fast path: only the ranking score over all memories
+        t, sim, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)
+        if strategy == 'similarity' or (strategy == 'gated' and not fired): score = sim
+        elif strategy == 'recency': score = self._score(strategy, t, None, None, None, False)
+        else:
+            d = self._retention(t)
+            score = d*self._intr[:self._n] if strategy == 'salience' else self._salience_fused(sim, d, slice(0, self._n), keep=False)[1]
+        def detail(rows):
+            s64, d = sim[rows].astype(np.float64), self._retention(t, rows)
+            sal, fused = self._salience_fused(s64, d, rows)
+            return s64, sal, d, fused
     if exclude:
-        score = score.copy()
+        if score is not sim: score = score.copy()
         for x in exclude:
             if x in self._row: score[self._row[x]] = -np.inf
-    order = [i for i in _topk(score, int(top_k)) if np.isfinite(score[i])]
-    chosen = [sc.ids[i] for i in order]
-    t = _dt(self._now(now)) if now is not None else utcnow()
-    if reinforce and chosen: self.reinforce(chosen, t)
-    hits = [Hit(self[sc.ids[i]], r + 1, float(sc.similarity[i]), float(sc.salience[i]), float(sc.retention[i]),
-                float(sc.fused[i]), float(score[i])) for r, i in enumerate(order)]
-    return Retrieval(query, strategy, t, hits, sc.gate_fired, sc.query_intensity)
+    order = np.array([i for i in _topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
+    sims, sals, rets, fuseds = detail(order)          # before reinforcement changes the columns
+    chosen = [self._ids[i] for i in order]
+    when = _dt(t)
+    if reinforce and chosen: self.reinforce(chosen, when)
+    hits = [Hit(self[mid], r + 1, float(sims[r]), float(sals[r]), float(rets[r]), float(fuseds[r]), float(score[i]))
+            for r, (mid, i) in enumerate(zip(chosen, order))]
+    return Retrieval(query, strategy, when, hits, fired, qE)
 
-# %% ../nbs/04_store.ipynb #a3419869
+# %% ../nbs/04_store.ipynb #150d4436
 @patch
 def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     "Memories formed within `days` days before `now` (inclusive), newest first."
@@ -354,15 +417,16 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     rows = rows[np.argsort(-c[rows], kind='stable')]
     return [self[self._ids[i]] for i in rows]
 
-# %% ../nbs/04_store.ipynb #41115745
+# %% ../nbs/04_store.ipynb #cd3db69a
 @patch
 def remove(self:MemoryStore, mid:str):
     "Delete one memory and its vector."
     if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
     if self.backend is not None: self.backend.on_remove([mid])
     i, n = self._row[mid], self._n
-    for name in ('_vecs', '_E', '_created', '_anchor', '_recalls'):
+    for name in ('_vecs',) + _COLUMNS:
         a = getattr(self, name); a[i:n-1] = a[i+1:n]; a[n-1] = 0
     del self._ids[i], self._meta[i]
     self._n = n - 1
     self._row = {m: j for j, m in enumerate(self._ids)}
+    self._refresh()
