@@ -70,18 +70,19 @@ class MemoryStore:
         return v
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
 
-# %% ../nbs/04_store.ipynb #d9ead333
+# %% ../nbs/04_store.ipynb #7a6f8be2
 def memory_id(text:str, at:datetime)->str:
     "A deterministic id for an episode: a digest of its formation time and text."
     return 'm' + hashlib.sha256(f'{at.isoformat()}\x00{text}'.encode('utf-8')).hexdigest()[:15]
 
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
 
-def _grow(a:np.ndarray, cap:int)->np.ndarray:
-    out = np.zeros((cap,) + a.shape[1:], a.dtype); out[:len(a)] = a
+def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
+    "A copy of `a` with room for `cap` rows, keeping its first `n`."
+    out = np.zeros((cap,) + a.shape[1:], a.dtype); out[:n] = a[:n]
     return out
 
-# %% ../nbs/04_store.ipynb #76b1ec85
+# %% ../nbs/04_store.ipynb #541958f6
 from fastcore.basics import patch
 
 @patch
@@ -90,8 +91,8 @@ def _reserve(self:MemoryStore, extra:int):
     need = self._n + extra
     if need <= len(self._E): return
     cap = max(need, 2*len(self._E))
-    self._vecs = _grow(self._vecs, cap)
-    for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap))
+    self._vecs = _grow(self._vecs, cap, self._n)
+    for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap, self._n))
 
 @patch
 def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls, metas):
@@ -107,7 +108,9 @@ def _refresh(self:MemoryStore, rows=None):
     "Recompute the cached query-free terms of `rows` (of every row when None or when the cache is stale)."
     w, n = self.weights, self._n
     key = (w, self.lam, self.gamma)
-    if rows is None or key != self._ckey or self._cn < (rows.start if isinstance(rows, slice) else n):
+    if min(len(self._lrate), len(self._intr)) < n:          # columns replaced from outside: give the caches room again
+        self._lrate, self._intr, rows = np.zeros(len(self._E)), np.zeros(len(self._E)), None
+    if rows is None or key != self._ckey or self._cn != (rows.start if isinstance(rows, slice) else n):
         rows, self._ckey, self._latest = slice(0, n), key, -math.inf
     E, rc = self._E[rows], self._recalls[rows]
     R = rc/(rc + RECALL_HALF_COUNT)
@@ -116,6 +119,14 @@ def _refresh(self:MemoryStore, rows=None):
     self._intr[rows] = (w.emotion*E + w.recall*R)/w.total              # Eq. 1 without the context term, undecayed
     if len(E): self._latest = max(self._latest, float(self._anchor[rows].max()))
     self._cn = n
+
+@patch
+def _clear(self:MemoryStore):
+    "Drop every memory from the in-memory columns (not from a backend): the way to reset before reloading."
+    self._n, self._ids, self._meta, self._row = 0, [], [], {}
+    self._vecs = np.zeros((16, self.dim), np.float32)
+    for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
+    self._ckey, self._cn, self._latest = None, 0, -math.inf
 
 @patch
 def _sync(self:MemoryStore):
