@@ -11,9 +11,11 @@ from ..embeddings import Embedder, get_embedder, FUNCTION_WORDS
 from ..store import MemoryStore, STRATEGIES, DEFAULT_ALPHA
 
 # %% auto #0
-__all__ = ['NOW', 'LONG_TERM_DAYS', 'TOP_K', 'ALPHAS', 'EXP3_EMBEDDERS', 'STRATA', 'SCENARIO', 'PREREGISTERED_DIGEST', 'stratum',
-           'label_scenario', 'content_words', 'shared_content_words', 'scenario_digest', 'expected_topk',
-           'query_metrics', 'run_exp3']
+__all__ = ['NOW', 'LONG_TERM_DAYS', 'TOP_K', 'ALPHAS', 'EXP3_EMBEDDERS', 'STRATA', 'SCENARIO', 'PREREGISTERED_DIGEST',
+           'REFERENCE_EXP3', 'stratum', 'label_scenario', 'content_words', 'shared_content_words', 'scenario_digest',
+           'expected_topk', 'query_metrics', 'run_exp3', 'exp3_table', 'fusion_costs', 'cost_line', 'exp3_costs_md',
+           'alpha_plateau', 'exp3_reference_rows', 'exp3_reference_md', 'exp3_findings', 'plot_exp3_bars',
+           'plot_exp3_alpha', 'exp3_json']
 
 # %% ../../nbs/12_exp3_retrieval.ipynb #ce6056ed
 NOW = datetime(2025, 9, 15, 20, 0, tzinfo=timezone.utc)   # the fixed moment every query is asked at
@@ -113,7 +115,7 @@ def shared_content_words(a:str, b:str)->set:
     "Content words two texts share."
     return content_words(a) & content_words(b)
 
-# %% ../../nbs/12_exp3_retrieval.ipynb #528f04c9
+# %% ../../nbs/12_exp3_retrieval.ipynb #4d23d62d
 def scenario_digest(scenario=SCENARIO)->str:
     "sha256 of the scenario and the protocol constants."
     blob = json.dumps(dict(scenario=list(scenario), now=NOW.isoformat(), long_term=LONG_TERM_DAYS, top_k=TOP_K, alphas=list(ALPHAS),
@@ -121,7 +123,7 @@ def scenario_digest(scenario=SCENARIO)->str:
                            gate=SIGNIFICANCE_THRESHOLD), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode('utf-8')).hexdigest()
 
-PREREGISTERED_DIGEST = '__DIGEST__'
+PREREGISTERED_DIGEST = '64f5923f9a9e5f94e29f6b666773ec645f74b04bbddba355d9adac7d773eb472'
 
 # %% ../../nbs/12_exp3_retrieval.ipynb #541d9e40
 def expected_topk(score:np.ndarray,  # one score per memory (higher is better)
@@ -148,7 +150,7 @@ def query_metrics(score:np.ndarray,   # the strategy's scores over the store
     return dict(recall=float(w[target]), intrusion=float(w[emotional].sum()/k_eff),
                 topical=float(w[topics == topics[target]].sum()/k_eff))
 
-# %% ../../nbs/12_exp3_retrieval.ipynb #5eb662c4
+# %% ../../nbs/12_exp3_retrieval.ipynb #682013dd
 def _mean(xs): xs = list(xs); return float(np.mean(xs)) if xs else None
 
 def _summarise(per_query:list, labels:list)->dict:
@@ -198,7 +200,7 @@ def run_exp3(scenario=SCENARIO,          # memories with their probes (see `SCEN
                 for i, q in enumerate(conds[c]):
                     sc = store.scores(q, now, strat, query_embedding=qv[c][i], query_analysis=qa[c][i])
                     pq.append(dict(id=labels[i]['id'], **query_metrics(sc.score, i, emotional, topics, k), gate=float(sc.gate_fired),
-                                   top=[sc.ids[j] for j in sc.order()[:k]]))
+                                   top=[sc.ids[j] for j in sc.order()[:k]], target_similarity=float(sc.similarity[i])))
                 out['conditions'][c][strat] = dict(**_summarise(pq, labels), per_query=pq)
         lt = [i for i, l in enumerate(labels) if l['stratum'] == STRATA[0]]
         for c in conds:
@@ -213,3 +215,165 @@ def run_exp3(scenario=SCENARIO,          # memories with their probes (see `SCEN
         res['timings'][emb.name] = time.perf_counter() - t0
         if progress: progress(emb.name)
     return res
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #385f2919
+REFERENCE_EXP3 = dict(  # reported by the reference implementation on its own 10-memory scenario (hashing embedder unless noted)
+    vague_lt_emotional=dict(similarity=0.40, fused=0.60, gated=0.40, salience=0.40, recency=0.00),
+    vague_recall=dict(recency=0.30, similarity=0.30, salience=0.30, fused=0.40, gated=0.40),
+    plain_recall=dict(recency=0.30, similarity=1.00, salience=0.30, fused=0.80, gated=1.00),
+    vague_neutral_recent=dict(similarity=0.33, fused=0.00, gated=0.33),
+    vague_intrusion=dict(similarity=0.67, fused=0.89, gated=0.67),
+    alpha_bump_range=(0.45, 0.70), minilm_similarity_recall=1.00)
+
+def _f(x): return '–' if x is None else f'{x:.2f}'
+
+def exp3_table(res:dict, embedder:str, cond:str)->str:
+    "Markdown table: every strategy, overall and per stratum, intrusion and topical precision."
+    d = res['embedders'][embedder]['conditions'][cond]; n = {s: sum(m['stratum'] == s for m in res['memories']) for s in STRATA}
+    head = ('| strategy | recall@3 | ' + ' | '.join(f'{s} (n={n[s]})' for s in STRATA) +
+            ' | intrusion | topical precision@3 | gate fired |\n|---|' + '---|'*(len(STRATA) + 4))
+    rows = [f"| {s} | {_f(x['recall'])} | " + ' | '.join(_f(x['strata'][t]) for t in STRATA) +
+            f" | {_f(x['intrusion'])} | {_f(x['topical'])} | {_f(x['gate_rate']) if s == 'gated' else ''} |" for s, x in d.items()]
+    return f'**{embedder}, {cond} probes**\n\n' + head + '\n' + '\n'.join(rows)
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #ff686b88
+def fusion_costs(res:dict)->list:
+    "Every (embedder, condition, metric) where always-on fusion does worse than similarity alone."
+    out = []
+    for e, o in res['embedders'].items():
+        for c, d in o['conditions'].items():
+            f, s = d['fused'], d['similarity']
+            pairs = [('recall@3 overall', f['recall'], s['recall'], 'lower')]
+            pairs += [(f'recall@3 {t}', f['strata'][t], s['strata'][t], 'lower') for t in STRATA]
+            pairs += [('intrusion', f['intrusion'], s['intrusion'], 'higher'), ('topical precision@3', f['topical'], s['topical'], 'lower')]
+            for metric, fv, sv, bad in pairs:
+                if fv is None or sv is None: continue
+                if (fv < sv - 1e-9) if bad == 'lower' else (fv > sv + 1e-9):
+                    out.append(dict(embedder=e, condition=c, metric=metric, fused=fv, similarity=sv))
+    return out
+
+def cost_line(c:dict)->str:
+    "One cost as a Markdown bullet."
+    return f"- {c['embedder']}, {c['condition']} probes, {c['metric']}: fused {c['fused']:.2f} vs similarity {c['similarity']:.2f}"
+
+def exp3_costs_md(res:dict)->str:
+    "The generated list of fusion's costs."
+    cs = fusion_costs(res)
+    return (f'**Where always-on fusion does worse than similarity ({len(cs)} cases).**\n\n' + '\n'.join(map(cost_line, cs))) if cs else \
+           '**No metric on which always-on fusion does worse than similarity.**'
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #3c8bf0cd
+def _verdict(ours:float, ours_base:float, ref:float, ref_base:float)->str:
+    "Does the direction of a comparison reproduce?"
+    sgn = lambda x: 0 if abs(x) < 1e-9 else (1 if x > 0 else -1)
+    a, b = sgn(ours - ours_base), sgn(ref - ref_base)
+    return 'reproduces' if a == b else 'does not reproduce' + (' (no difference here)' if a == 0 else ' (reversed here)')
+
+def alpha_plateau(sweep:dict, key:str='long_term_emotional')->tuple:
+    "The contiguous α range around the default where `key` stays at its value at α = 0.5."
+    a, v = sweep['alpha'], sweep[key]; i = min(range(len(a)), key=lambda j: abs(a[j] - DEFAULT_ALPHA)); lo = hi = i
+    while lo > 0 and abs(v[lo-1] - v[i]) < 1e-9: lo -= 1
+    while hi < len(a) - 1 and abs(v[hi+1] - v[i]) < 1e-9: hi += 1
+    return a[lo], a[hi], v[i]
+
+def exp3_reference_rows(res:dict)->list:
+    "Each claim of the reference beside our number and a verdict."
+    R = REFERENCE_EXP3; h = res['embedders']['hashing']['conditions']; lt, nr = STRATA[0], STRATA[2]
+    rows = [('vague, long-term emotional recall@3: fused vs similarity', h['vague']['fused']['strata'][lt], h['vague']['similarity']['strata'][lt],
+             R['vague_lt_emotional']['fused'], R['vague_lt_emotional']['similarity']),
+            ('vague, long-term emotional recall@3: fused vs salience-only', h['vague']['fused']['strata'][lt], h['vague']['salience']['strata'][lt],
+             R['vague_lt_emotional']['fused'], R['vague_lt_emotional']['salience']),
+            ('plain recall@3: fused vs similarity', h['plain']['fused']['recall'], h['plain']['similarity']['recall'],
+             R['plain_recall']['fused'], R['plain_recall']['similarity']),
+            ('vague, neutral recent recall@3: fused vs similarity', h['vague']['fused']['strata'][nr], h['vague']['similarity']['strata'][nr],
+             R['vague_neutral_recent']['fused'], R['vague_neutral_recent']['similarity']),
+            ('vague intrusion: fused vs similarity', h['vague']['fused']['intrusion'], h['vague']['similarity']['intrusion'],
+             R['vague_intrusion']['fused'], R['vague_intrusion']['similarity']),
+            ('vague, long-term emotional recall@3: gated vs fused', h['vague']['gated']['strata'][lt], h['vague']['fused']['strata'][lt],
+             R['vague_lt_emotional']['gated'], R['vague_lt_emotional']['fused'])]
+    return [dict(claim=c, ours=a, ours_base=b, ref=x, ref_base=y, verdict=_verdict(a, b, x, y)) for c, a, b, x, y in rows]
+
+def exp3_reference_md(res:dict)->str:
+    "Markdown table: the reference's comparisons beside ours (hashing embedder, as in the reference)."
+    rows = ['| comparison (hashing) | ours | reference | direction |', '|---|---|---|---|']
+    rows += [f"| {r['claim']} | {r['ours']:.2f} vs {r['ours_base']:.2f} | {r['ref']:.2f} vs {r['ref_base']:.2f} | {r['verdict']} |"
+             for r in exp3_reference_rows(res)]
+    m = res['embedders'].get('minilm')
+    if m: rows.append(f"| MiniLM similarity recall@3, plain / vague | {m['conditions']['plain']['similarity']['recall']:.2f} / "
+                      f"{m['conditions']['vague']['similarity']['recall']:.2f} | {REFERENCE_EXP3['minilm_similarity_recall']:.2f} / "
+                      f"{REFERENCE_EXP3['minilm_similarity_recall']:.2f} | "
+                      f"{'reproduces' if min(m['conditions'][c]['similarity']['recall'] for c in ('plain', 'vague')) >= REFERENCE_EXP3['minilm_similarity_recall'] - 1e-9 else 'does not reproduce'} |")
+    return '\n'.join(rows)
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #bc81ad25
+def exp3_findings(res:dict)->str:
+    "The findings as Markdown, every number read from `res`."
+    h, lt, rec_emo, nr = res['embedders']['hashing'], STRATA[0], STRATA[1], STRATA[2]
+    hv, hp = h['conditions']['vague'], h['conditions']['plain']
+    nq = len(res['memories']); n_lt = sum(m['stratum'] == lt for m in res['memories'])
+    fired = {c: sum(q['E'] >= res['defaults']['gate'] for q in res['queries'][c]) for c in ('plain', 'vague')}
+    tsim = {c: float(np.mean([q['target_similarity'] for q in h['conditions'][c]['similarity']['per_query']])) for c in ('plain', 'vague')}
+    lo, hi, v = alpha_plateau(h['alpha_sweep']['vague'])
+    parts = [
+        f"**Hashing, vague probes: the claimed gain is small and is the salience prior's, not fusion's.** With no content word "
+        f"shared, the mean similarity between a vague probe and its target is {tsim['vague']:.3f} (plain probes: {tsim['plain']:.3f}), so "
+        f"similarity ranks by chance collisions: recall@3 {hv['similarity']['recall']:.2f} overall. Fusion lifts long-term emotional "
+        f"recall from {hv['similarity']['strata'][lt]:.2f} to {hv['fused']['strata'][lt]:.2f} ({n_lt} targets), exactly what salience alone "
+        f"gets ({hv['salience']['strata'][lt]:.2f}). With near-zero similarity the fused score is carried by its salience term, and fused recall "
+        f"equals salience-only recall on every stratum: the most salient memories come first whatever the query (recent emotional recall {hv['fused']['strata'][rec_emo]:.2f}, neutral recent {hv['fused']['strata'][nr]:.2f}).",
+        f"**Intrusion is the constant cost.** Emotional memories fill {hv['fused']['intrusion']:.2f} of the slots of neutral vague queries under "
+        f"fusion against {hv['similarity']['intrusion']:.2f} under similarity; on plain probes {hp['fused']['intrusion']:.2f} against "
+        f"{hp['similarity']['intrusion']:.2f}, although recall is {hp['fused']['recall']:.2f} for both.",
+        f"**The gate.** The offline analyzer finds {fired['plain']} of {nq} plain probes and {fired['vague']} of {nq} vague paraphrases "
+        f"emotionally significant, so gated retrieval is similarity on every vague query (long-term emotional recall "
+        f"{hv['gated']['strata'][lt]:.2f}) and keeps similarity's intrusion on plain ones ({hp['gated']['intrusion']:.2f}).",
+        f"**α.** Under vague hashing probes long-term emotional recall stays at {v:.2f} for α from {lo:g} to {hi:g} "
+        f"(values over the grid: {', '.join(f'{x:.2f}' for x in h['alpha_sweep']['vague']['long_term_emotional'])})."]
+    m = res['embedders'].get('minilm')
+    if m:
+        mv = m['conditions']['vague']
+        parts.append(f"**MiniLM.** A semantic embedder recovers every target by similarity alone (recall@3 {m['conditions']['plain']['similarity']['recall']:.2f} plain, "
+                     f"{mv['similarity']['recall']:.2f} vague), so fusion has nothing to add on recall ({mv['fused']['recall']:.2f}) and its cost remains: "
+                     f"intrusion {mv['fused']['intrusion']:.2f} vs {mv['similarity']['intrusion']:.2f}, topical precision {mv['fused']['topical']:.2f} vs "
+                     f"{mv['similarity']['topical']:.2f} on vague probes. The hashing recall gap is an artefact of a lexical embedder.")
+    parts.append(f"**Scale.** {nq} queries per condition; one query moves recall@3 by {1/nq:.3f} overall and by {1/n_lt:.2f} on the "
+                 f"long-term emotional stratum. These are deterministic mechanism checks, not estimates.")
+    return '\n\n'.join(parts)
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #ece1afdc
+def plot_exp3_bars(res:dict):
+    "Grouped bars: recall@3 per strategy and target stratum, one panel per embedder × condition."
+    import matplotlib.pyplot as plt
+    embs = list(res['embedders']); conds = ('plain', 'vague')
+    fig, axes = plt.subplots(len(embs), 2, figsize=(10, 2.8*len(embs)), dpi=100, sharey=True, squeeze=False)
+    cols = ('overall',) + STRATA; w = 0.8/len(cols); x = np.arange(len(STRATEGIES))
+    for r, e in enumerate(embs):
+        for c, cond in enumerate(conds):
+            ax, d = axes[r][c], res['embedders'][e]['conditions'][cond]
+            for j, col in enumerate(cols):
+                vals = [(d[s]['recall'] if col == 'overall' else d[s]['strata'][col]) or 0. for s in STRATEGIES]
+                ax.bar(x + (j - (len(cols) - 1)/2)*w, vals, w, label=col)
+            ax.set_xticks(x, STRATEGIES, fontsize=8); ax.set_ylim(0, 1.05); ax.set_title(f'{e}, {cond} probes', fontsize=9)
+            if c == 0: ax.set_ylabel('recall@3')
+    axes[0][0].legend(fontsize=7, frameon=False, ncol=2)
+    fig.tight_layout()
+    return fig
+
+def plot_exp3_alpha(res:dict):
+    "Fused recall@3 against α: overall and long-term emotional, per embedder and condition."
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.2), dpi=100, sharey=True)
+    for ax, key, title in zip(axes, ('recall', 'long_term_emotional'), ('overall', 'long-term emotional')):
+        for e, o in res['embedders'].items():
+            for cond, ls in (('plain', '--'), ('vague', '-')):
+                sw = o['alpha_sweep'][cond]; ax.plot(sw['alpha'], sw[key], ls, marker='o', ms=3, label=f'{e}, {cond}')
+        ax.axvline(DEFAULT_ALPHA, color='grey', ls=':', lw=1)
+        ax.set(xlabel='α (weight of similarity)', title=f'fused recall@3, {title}', ylim=(-0.03, 1.05))
+    axes[0].set_ylabel('recall@3'); axes[1].legend(fontsize=7, frameon=False)
+    fig.tight_layout()
+    return fig
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #e9e05754
+def exp3_json(res:dict)->dict:
+    "The result without run-time measurements (so the committed file changes only when results do)."
+    return {k: v for k, v in res.items() if k != 'timings'}
