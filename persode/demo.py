@@ -14,7 +14,7 @@ from .agent import EpisodicMemoryAgent
 # %% auto #0
 __all__ = ['DEMO_START', 'DEMO_PROFILE', 'DEMO_ENTRIES', 'DEMO_QUESTION', 'DEMO_JOURNAL', 'run_demo', 'cli_demo']
 
-# %% ../nbs/08a_demo.ipynb #5b4c26af
+# %% ../nbs/08a_demo.ipynb #b3b23f68
 DEMO_START = datetime(2025, 3, 1, tzinfo=timezone.utc)   # midnight UTC; entries add (day, hour)
 DEMO_PROFILE = dict(name='Mina', age=17, glasses=False, fashion_style='trendy', hair='dyed yellow hair',
                     background_theme='city', background_style='vibrant', conversation_style='emotional',
@@ -29,7 +29,7 @@ DEMO_ENTRIES = (  # (day, hour, text)
     (27, 10, 'Cleaned my room and sorted old sketchbooks.'),
 )
 DEMO_QUESTION = (35, 20, 'I feel so lonely and sad lately, I really miss having someone waiting for me at home.')
-DEMO_JOURNAL = (36, 21, 'I walked past the park where Biscuit and I used to play and I felt so sad, I miss him so much.')
+DEMO_JOURNAL = (36, 21, 'I walked past the park where I used to take our dog Biscuit, and I felt so sad. I miss him waiting at the door when I come home.')
 
 # %% ../nbs/08a_demo.ipynb #4b0d6fe5
 def _at(day:int, hour:int)->datetime: return DEMO_START + timedelta(days=day, hours=hour)
