@@ -42,18 +42,18 @@ def normalize_rows(m:np.ndarray)->np.ndarray:
     if np.any(norms == 0) or not np.all(np.isfinite(norms)): raise ValueError('cannot normalise an all-zero or non-finite embedding')
     return (m/norms).astype(np.float32)
 
-# %% ../nbs/03_embeddings.ipynb #46878869
+# %% ../nbs/03_embeddings.ipynb #89ab8c88
 _WORD = re.compile(r"[a-z0-9]{2,}")
 FUNCTION_WORDS = frozenset('''a an the and or but so to of in on at for with from by as is was were be been being am are do did does
 have has had i me my mine we our us you your he she it its they them their his her this that these those there here
 then than just very really too also not no ll ve re'''.split())
 
-def _bucket(feature:str, dim:int)->tuple:
-    h = int.from_bytes(hashlib.blake2b(feature.encode('utf-8'), digest_size=8).digest(), 'little')
-    return h % dim, (1.0 if (h >> 63) & 1 else -1.0)
+def _bucket(feature:str, dim:int)->int:
+    "The bucket of one feature (BLAKE2b, stable across processes and platforms)."
+    return int.from_bytes(hashlib.blake2b(feature.encode('utf-8'), digest_size=8).digest(), 'little') % dim
 
 class HashingEmbedder(Embedder):
-    "Signed feature hashing of words and word pairs; deterministic and dependency-free."
+    "Feature hashing of content words and word pairs; deterministic and dependency-free."
     name = 'hashing'
     def __init__(self, dim:int=512): # number of hash buckets
         if not isinstance(dim, int) or dim < 8: raise ValueError(f'dim must be an integer >= 8, got {dim!r}')
@@ -65,9 +65,8 @@ class HashingEmbedder(Embedder):
         for f in feats: counts[f] = counts.get(f, 0) + 1
         v = np.zeros(self.dim, np.float64)
         for f, c in counts.items():
-            i, s = _bucket(f, self.dim)
-            v[i] += s*(1 + math.log(c))
-        if not v.any(): v[_bucket(text, self.dim)[0]] = 1.0
+            v[_bucket(f, self.dim)] += 1 + math.log(c)
+        if not v.any(): v[_bucket(text, self.dim)] = 1.0
         return v
     def _embed(self, texts:list)->np.ndarray: return normalize_rows(np.stack([self._row(t) for t in texts]))
 
