@@ -305,7 +305,7 @@ def exp3_reference_md(res:dict)->str:
                       f"{'reproduces' if min(m['conditions'][c]['similarity']['recall'] for c in ('plain', 'vague')) >= REFERENCE_EXP3['minilm_similarity_recall'] - 1e-9 else 'does not reproduce'} |")
     return '\n'.join(rows)
 
-# %% ../../nbs/12_exp3_retrieval.ipynb #d90aeac9
+# %% ../../nbs/12_exp3_retrieval.ipynb #18b223e1
 FIRST_RUN = dict(commit='c32b0ee', embedder_change='9e5d634',   # hashing, vague probes, recall@3, first run (signed hashing buckets)
                  similarity=dict(overall=0.077, long_term_emotional=0.126), fused=dict(overall=0.25, long_term_emotional=0.25))
 
@@ -319,7 +319,8 @@ def exp3_first_run_md(res:dict)->str:
             f"now it is {hv['fused']['strata'][lt]:.2f} and {hv['similarity']['strata'][lt]:.2f}. Overall vague recall@3 went from "
             f"{f['fused']['overall']:.2f} to {hv['fused']['recall']:.2f} for fusion and from {f['similarity']['overall']:.2f} to "
             f"{hv['similarity']['recall']:.2f} for similarity. A change in how word hashes collide was enough to move these numbers, so on "
-            f"vague probes the hashing rows measure collision noise more than the mechanism. MiniLM and the plain probes did not move.")
+            f"vague probes the hashing rows measure collision noise more than the mechanism. MiniLM rows do not depend on the hashing embedder, "
+            f"and plain-probe recall@3 with hashing is {res['embedders']['hashing']['conditions']['plain']['fused']['recall']:.2f} for both fusion and similarity, as before.")
 
 def exp3_findings(res:dict)->str:
     "The findings as Markdown, every number read from `res`."
@@ -338,7 +339,7 @@ def exp3_findings(res:dict)->str:
         f"**Hashing, vague probes.** With no content word shared, the mean similarity between a vague probe and its target is "
         f"{tsim['vague']:.3f} (plain probes: {tsim['plain']:.3f}), so similarity ranks mostly by incidental word-hash collisions: recall@3 "
         f"{hv['similarity']['recall']:.2f} overall. Fusion {move} long-term emotional recall ({S:.2f} → {F:.2f}, {n_lt} targets), "
-        f"{verdict}; salience alone gets {L:.2f}. Fused recall {'equals' if same else 'differs from'} salience-only recall on every stratum "
+        f"{verdict}; salience alone gets {L:.2f}. Fused recall {'equals salience-only recall on every stratum' if same else 'is not the same as salience-only recall on all strata'} "
         f"(recent emotional {hv['fused']['strata'][rec_emo]:.2f}, neutral recent {hv['fused']['strata'][nr]:.2f} under fusion).",
         f"**Intrusion is the constant cost.** Emotional memories fill {hv['fused']['intrusion']:.2f} of the slots of neutral vague queries under "
         f"fusion against {hv['similarity']['intrusion']:.2f} under similarity; on plain probes {hp['fused']['intrusion']:.2f} against "
