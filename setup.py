@@ -11,7 +11,7 @@ expected = cfg_keys + "lib_name user branch license status min_python audience l
 for o in expected: assert o in cfg, "missing expected setting: {}".format(o)
 setup_cfg = {o:cfg[o] for o in cfg_keys}
 
-licenses = {'mit': ('MIT License', 'OSI Approved :: MIT License')}
+licenses = {'mit': 'MIT'}
 statuses = [ '1 - Planning', '2 - Pre-Alpha', '3 - Alpha', '4 - Beta', '5 - Production/Stable', '6 - Mature', '7 - Inactive' ]
 py_versions = '3.10 3.11 3.12 3.13'.split()
 
@@ -21,7 +21,7 @@ extras = {name: reqs(f'{name}_requirements') for name in ('semantic', 'openai', 
 extras['dev'] = extras['dev'] + extras['semantic']
 lic = licenses[cfg['license'].lower()]
 min_python = cfg['min_python']
-lic_name = lic[0]
+lic_name = lic
 dev_requirements = extras['dev']
 
 setuptools.setup(
@@ -30,7 +30,6 @@ setuptools.setup(
     classifiers = [
         'Development Status :: ' + statuses[int(cfg['status'])],
         'Intended Audience :: ' + cfg['audience'].title(),
-        'License :: ' + lic[1],
         'Natural Language :: ' + cfg['language'].title(),
     ] + ['Programming Language :: Python :: '+o for o in py_versions[py_versions.index(min_python):]],
     url = cfg['git_url'],
