@@ -29,7 +29,7 @@ def _check_unit(x, name:str)->float:
         raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
     return float(x)
 
-# %% ../nbs/04_store.ipynb #56357cad
+# %% ../nbs/04_store.ipynb #67e3283e
 class MemoryStore:
     "A columnar store of episodic memories with salience-aware retrieval."
     def __init__(self,
@@ -52,7 +52,7 @@ class MemoryStore:
         self.lam = float(lam)
         self.backend = None     # optional persistence (see `persode.storage`); called before the arrays change
         self._n, cap, dim = 0, 16, self.embedder.dim
-        self._vecs = np.zeros((cap, dim), np.float32)
+        self._vecs = np.zeros((dim, cap), np.float32)   # column-major: one column per memory (see below)
         self._E, self._created, self._anchor, self._lrate, self._intr = (np.zeros(cap) for _ in range(5))
         self._recalls = np.zeros(cap, np.int64)
         self._ids, self._meta, self._row = [], [], {}
@@ -62,15 +62,15 @@ class MemoryStore:
     @property
     def ids(self)->list: return list(self._ids)
     @property
-    def dim(self)->int: return self._vecs.shape[1]
+    def dim(self)->int: return self._vecs.shape[0]
     @property
     def vectors(self)->np.ndarray:
         "The stored embeddings, one unit row per memory (a read-only view)."
-        v = self._vecs[:self._n]; v.flags.writeable = False
+        v = self._vecs[:, :self._n].T; v.flags.writeable = False
         return v
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
 
-# %% ../nbs/04_store.ipynb #7a6f8be2
+# %% ../nbs/04_store.ipynb #5bd6ad7c
 def memory_id(text:str, at:datetime)->str:
     "A deterministic id for an episode: a digest of its formation time and text."
     return 'm' + hashlib.sha256(f'{at.isoformat()}\x00{text}'.encode('utf-8')).hexdigest()[:15]
@@ -78,11 +78,12 @@ def memory_id(text:str, at:datetime)->str:
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
 
 def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
-    "A copy of `a` with room for `cap` rows, keeping its first `n`."
-    out = np.zeros((cap,) + a.shape[1:], a.dtype); out[:n] = a[:n]
+    "A copy of `a` with room for `cap` rows, keeping its first `n` (a transposed input gives a transposed output)."
+    out = np.zeros((cap,) + a.shape[1:], a.dtype, order='F' if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous else 'C')
+    out[:n] = a[:n]
     return out
 
-# %% ../nbs/04_store.ipynb #541958f6
+# %% ../nbs/04_store.ipynb #beed4894
 from fastcore.basics import patch
 
 @patch
@@ -91,14 +92,15 @@ def _reserve(self:MemoryStore, extra:int):
     need = self._n + extra
     if need <= len(self._E): return
     cap = max(need, 2*len(self._E))
-    self._vecs = _grow(self._vecs, cap, self._n)
+    self._vecs = _grow(self._vecs.T, cap, self._n).T
     for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap, self._n))
 
 @patch
 def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls, metas):
     "Append validated columns (no checks here: callers validate)."
     k = len(ids); self._reserve(k); i, j = self._n, self._n + k
-    self._vecs[i:j], self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = vecs, E, created, anchor, recalls
+    self._vecs[:, i:j] = np.asarray(vecs, np.float32).T
+    self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = E, created, anchor, recalls
     for r, (mid, meta) in enumerate(zip(ids, metas)): self._row[mid] = i + r
     self._ids += list(ids); self._meta += list(metas); self._n = j
     self._refresh(slice(i, j))
@@ -124,7 +126,7 @@ def _refresh(self:MemoryStore, rows=None):
 def _clear(self:MemoryStore):
     "Drop every memory from the in-memory columns (not from a backend): the way to reset before reloading."
     self._n, self._ids, self._meta, self._row = 0, [], [], {}
-    self._vecs = np.zeros((16, self.dim), np.float32)
+    self._vecs = np.zeros((self.dim, 16), np.float32)
     for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
     self._ckey, self._cn, self._latest = None, 0, -math.inf
 
@@ -272,7 +274,7 @@ def _salience_fused(self:MemoryStore, sim, d, rows, keep:bool=True):
     fused += part
     return sal, fused
 
-# %% ../nbs/04_store.ipynb #3bdaaac8
+# %% ../nbs/04_store.ipynb #beb60f0a
 @patch
 def scores(self:MemoryStore,
            query:str|None,           # the query text (may be None when `query_embedding` is given and no analysis is needed)
@@ -298,7 +300,7 @@ def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_anal
     if self._n == 0: raise ValueError('the store is empty: add memories before retrieving')
     t = self._now(now)
     q = self._query_vector(query, query_embedding)
-    sim = self._vecs[:self._n] @ q
+    sim = q @ self._vecs[:, :self._n]
     fired, qE = False, None
     if strategy == 'gated' or query_analysis is not None:
         qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
@@ -416,7 +418,7 @@ def retrieve(self:MemoryStore,
             for r, (mid, i) in enumerate(zip(chosen, order))]
     return Retrieval(query, strategy, when, hits, fired, qE)
 
-# %% ../nbs/04_store.ipynb #150d4436
+# %% ../nbs/04_store.ipynb #64d118a1
 @patch
 def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     "Memories formed within `days` days before `now` (inclusive), newest first."
@@ -428,14 +430,15 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     rows = rows[np.argsort(-c[rows], kind='stable')]
     return [self[self._ids[i]] for i in rows]
 
-# %% ../nbs/04_store.ipynb #cd3db69a
+# %% ../nbs/04_store.ipynb #09e3b52b
 @patch
 def remove(self:MemoryStore, mid:str):
     "Delete one memory and its vector."
     if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
     if self.backend is not None: self.backend.on_remove([mid])
     i, n = self._row[mid], self._n
-    for name in ('_vecs',) + _COLUMNS:
+    self._vecs[:, i:n-1] = self._vecs[:, i+1:n]; self._vecs[:, n-1] = 0
+    for name in _COLUMNS:
         a = getattr(self, name); a[i:n-1] = a[i+1:n]; a[n-1] = 0
     del self._ids[i], self._meta[i]
     self._n = n - 1
