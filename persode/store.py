@@ -70,12 +70,13 @@ class MemoryStore:
         return v
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
 
-# %% ../nbs/04_store.ipynb #5bd6ad7c
+# %% ../nbs/04_store.ipynb #a714557c
 def memory_id(text:str, at:datetime)->str:
     "A deterministic id for an episode: a digest of its formation time and text."
     return 'm' + hashlib.sha256(f'{at.isoformat()}\x00{text}'.encode('utf-8')).hexdigest()[:15]
 
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
+_META = ('text', 'emotion', 'valence', 'event', 'hashtags')               # per-memory tuple fields of `_meta`
 
 def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     "A copy of `a` with room for `cap` rows, keeping its first `n` (a transposed input gives a transposed output)."
@@ -83,7 +84,7 @@ def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     out[:n] = a[:n]
     return out
 
-# %% ../nbs/04_store.ipynb #beed4894
+# %% ../nbs/04_store.ipynb #f66ceecf
 from fastcore.basics import patch
 
 @patch
@@ -96,13 +97,16 @@ def _reserve(self:MemoryStore, extra:int):
     for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap, self._n))
 
 @patch
-def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls, metas):
+def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls,
+            metas, # per memory a tuple (text, emotion, valence, event, hashtags), or a dict with those keys
+           ):
     "Append validated columns (no checks here: callers validate)."
-    k = len(ids); self._reserve(k); i, j = self._n, self._n + k
-    self._vecs[:, i:j] = np.asarray(vecs, np.float32).T
+    ids = list(ids); k = len(ids); self._reserve(k); i, j = self._n, self._n + k
+    vecs = np.asarray(vecs, np.float32)
+    for b in range(0, k, 128): self._vecs[:, i+b:min(i+b+128, j)] = vecs[b:b+128].T    # blocked transpose: cache-friendly
     self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = E, created, anchor, recalls
-    for r, (mid, meta) in enumerate(zip(ids, metas)): self._row[mid] = i + r
-    self._ids += list(ids); self._meta += list(metas); self._n = j
+    self._row.update(zip(ids, range(i, j)))
+    self._ids += list(ids); self._meta += [m if type(m) is tuple else tuple(m[f] for f in _META) for m in metas]; self._n = j
     self._refresh(slice(i, j))
 
 @patch
@@ -135,7 +139,7 @@ def _sync(self:MemoryStore):
     "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `_append`'s back."
     if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._refresh()
 
-# %% ../nbs/04_store.ipynb #6eddbf72
+# %% ../nbs/04_store.ipynb #a307f573
 @patch
 def _check_vectors(self:MemoryStore, vecs, n:int, name:str='embeddings')->np.ndarray:
     "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows."
@@ -175,7 +179,7 @@ def add_many(self:MemoryStore,
     vecs = self.embedder.embed(texts) if embeddings is None else self._check_vectors(embeddings, len(texts))
     created = np.array([a.timestamp() for a in ats], dtype=np.float64)
     E = np.array([a.intensity for a in analyses], dtype=np.float64)
-    metas = [dict(text=t, emotion=a.emotion, valence=a.valence, event=a.event, hashtags=tuple(a.hashtags)) for t, a in zip(texts, analyses)]
+    metas = [(t, a.emotion, a.valence, a.event, tuple(a.hashtags)) for t, a in zip(texts, analyses)]
     mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
     if self.backend is not None: self.backend.on_add(mems, vecs)
     self._append(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
@@ -195,16 +199,17 @@ def add(self:MemoryStore,
     return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
                          embeddings=emb, ids=None if id is None else [id])[0]
 
-# %% ../nbs/04_store.ipynb #8299173c
+# %% ../nbs/04_store.ipynb #8691b1e7
 def _dt(ts:float)->datetime: return datetime.fromtimestamp(ts, timezone.utc)
 
 @patch
 def __getitem__(self:MemoryStore, mid:str)->Memory:
     if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
-    i, m = self._row[mid], self._meta[self._row[mid]]
+    i = self._row[mid]
+    text, emotion, valence, event, hashtags = self._meta[i]
     n = int(self._recalls[i])
-    return Memory(mid, m['text'], _dt(self._created[i]), float(self._E[i]), m['emotion'], m['valence'], m['event'],
-                  m['hashtags'], n, _dt(self._anchor[i]) if n else None)
+    return Memory(mid, text, _dt(self._created[i]), float(self._E[i]), emotion, valence, event,
+                  hashtags, n, _dt(self._anchor[i]) if n else None)
 
 @patch
 def __contains__(self:MemoryStore, mid)->bool: return mid in self._row
