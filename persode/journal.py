@@ -21,7 +21,7 @@ def _parser(cmd:str, desc:str, user_required:bool=False)->argparse.ArgumentParse
     p.add_argument('--user', required=user_required, default=None if user_required else os.environ.get('PERSODE_USER') or DEFAULT_USER,
                    help='whose journal (default: $PERSODE_USER or "default")')
     p.add_argument('--home', default=None, help='folder of the journal (default: $PERSODE_HOME or ~/.persode)')
-    p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DB)')
+    p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DATABASE_URL or $PERSODE_DB)')
     p.add_argument('--embedder', default=None, choices=tuple(EMBEDDERS),
                    help="text embedder (default: the one that made the user's vectors; hashing for a new user)")
     return p

@@ -476,13 +476,13 @@ def check(self:SQLiteJournal)->str:
         return '; '.join(r[0] for r in con.execute('PRAGMA integrity_check'))
 
 # %% ../nbs/04a_storage.ipynb #956f4b87
-def open_journal(url:str|Path|None=None, # a SQLite path, `sqlite:///path`, or a URL of a registered backend; `$PERSODE_DB` or the default file when None
+def open_journal(url:str|Path|None=None, # a SQLite path, `sqlite:///path`, or a URL of a registered backend; `$PERSODE_DATABASE_URL`/`$PERSODE_DB` or the default file when None
                  *,
                  home:str|Path|None=None, # folder for the default SQLite file (see `persode_home`)
                  **kwargs,                # backend options (readonly, timeout, ...)
                 )->JournalDB:
     "Open (or create) a journal."
-    if url is None: url = os.environ.get('PERSODE_DB') or default_db_path(home)
+    if url is None: url = os.environ.get('PERSODE_DATABASE_URL') or os.environ.get('PERSODE_DB') or default_db_path(home)
     s = str(url)
     m = re.match(r'^([A-Za-z][A-Za-z0-9+.-]*)://', s)
     if m is None: return SQLiteJournal(s, **kwargs)
