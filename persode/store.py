@@ -358,13 +358,14 @@ class Retrieval:
         return head + '\n'.join(rows)
     def __repr__(self): return f'Retrieval({self.strategy!r}, {self.ids})'
 
-# %% ../nbs/04_store.ipynb #408fec56
+# %% ../nbs/04_store.ipynb #78c3f52e
 def _topk(score:np.ndarray, k:int)->np.ndarray:
     "Indices of the k largest scores, best first, ties broken by position."
     n = len(score)
     if k >= n: return np.argsort(-score, kind='stable')
-    part = np.argpartition(score, n - k)[n - k:]
-    return part[np.lexsort((part, -score[part]))]
+    kth = score[np.argpartition(score, n - k)[n - k]]       # the k-th largest value
+    cand = np.flatnonzero(score >= kth)                      # every memory that ties with it too
+    return cand[np.lexsort((cand, -score[cand]))][:k]
 
 @patch
 def reinforce(self:MemoryStore,
@@ -424,7 +425,7 @@ def retrieve(self:MemoryStore,
             for r, (mid, i) in enumerate(zip(chosen, order))]
     return Retrieval(query, strategy, when, hits, fired, qE)
 
-# %% ../nbs/04_store.ipynb #64d118a1
+# %% ../nbs/04_store.ipynb #5842e2cd
 @patch
 def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     "Memories formed within `days` days before `now` (inclusive), newest first."
@@ -436,7 +437,7 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     rows = rows[np.argsort(-c[rows], kind='stable')]
     return [self[self._ids[i]] for i in rows]
 
-# %% ../nbs/04_store.ipynb #09e3b52b
+# %% ../nbs/04_store.ipynb #7ee66aa7
 @patch
 def remove(self:MemoryStore, mid:str):
     "Delete one memory and its vector."
