@@ -166,7 +166,7 @@ def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     fig.tight_layout()
     return fig
 
-# %% ../../nbs/17_fusion.ipynb #3157137d
+# %% ../../nbs/17_fusion.ipynb #89c1737c
 def fusion_json(E:dict, ES:dict, L:dict, targets:list, reported:list, extra:dict=None)->dict:
     "A JSON-ready record of this notebook's results (no per-probe arrays)."
     slim = lambda d: {k: v for k, v in d.items() if k not in ('target_rank', 'gate_per_probe', 'timings')}
