@@ -70,7 +70,7 @@ class MemoryStore:
         return v
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
 
-# %% ../nbs/04_store.ipynb #cb32d90d
+# %% ../nbs/04_store.ipynb #f2bd41f2
 def memory_id(text:str, at:datetime)->str:
     "A deterministic id for an episode: a digest of its formation time and text."
     return 'm' + hashlib.sha256(f'{at.isoformat()}\x00{text}'.encode('utf-8')).hexdigest()[:15]
@@ -79,13 +79,18 @@ _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-
 _META = ('text', 'emotion', 'valence', 'event', 'hashtags')               # per-memory tuple fields of `_meta`
 _meta_tuple = operator.itemgetter(*_META)                                 # a metadata dict as that tuple
 
+def _put_columns(dst:np.ndarray, vecs):
+    "Write rows `vecs` (k, dim) into the columns of `dst` (dim, k): a blocked transpose, cache-friendly."
+    vecs = np.asarray(vecs, np.float32)
+    for b in range(0, len(vecs), 128): dst[:, b:b+128] = vecs[b:b+128].T
+
 def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     "A copy of `a` with room for `cap` rows, keeping its first `n` (a transposed input gives a transposed output)."
     out = np.zeros((cap,) + a.shape[1:], a.dtype, order='F' if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous else 'C')
     out[:n] = a[:n]
     return out
 
-# %% ../nbs/04_store.ipynb #ae159350
+# %% ../nbs/04_store.ipynb #7648a3b4
 from fastcore.basics import patch
 
 @patch
@@ -101,10 +106,9 @@ def _reserve(self:MemoryStore, extra:int):
 def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls,
             metas, # per memory a tuple (text, emotion, valence, event, hashtags), or a dict with those keys
            ):
-    "Append validated columns (no checks here: callers validate)."
+    "Append validated columns (no checks here: callers validate); `vecs` None means the caller already wrote `_vecs[:, n:n+k]`."
     ids = list(ids); k = len(ids); self._reserve(k); i, j = self._n, self._n + k
-    vecs = np.asarray(vecs, np.float32)
-    for b in range(0, k, 128): self._vecs[:, i+b:min(i+b+128, j)] = vecs[b:b+128].T    # blocked transpose: cache-friendly
+    if vecs is not None: _put_columns(self._vecs[:, i:j], vecs)
     self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = E, created, anchor, recalls
     self._row.update(zip(ids, range(i, j)))
     self._ids += list(ids); self._meta += [m if type(m) is tuple else _meta_tuple(m) for m in metas]; self._n = j
