@@ -161,7 +161,7 @@ def _proc_one(argv:list[str])->int:
     except RuntimeError as e: print(str(e), file=sys.stderr); return 1
     return 0
 
-# %% ../nbs/31_docs.ipynb #4c8dadf0
+# %% ../nbs/31_docs.ipynb #908f15fa
 def _repo_root(path=None)->Path:
     "The project folder: the nearest parent holding `settings.ini`."
     p = Path(path or os.getcwd()).resolve()
@@ -172,8 +172,11 @@ def _repo_root(path=None)->Path:
 def _child_env(root:Path)->dict:
     "The environment of a child: the project and the folder this `persode` comes from first on `PYTHONPATH`."
     env = dict(os.environ)
-    here = str(Path(__file__).resolve().parent.parent) if '__file__' in globals() else str(root)
-    env['PYTHONPATH'] = os.pathsep.join(list(dict.fromkeys([str(root), here])) + [p for p in env.get('PYTHONPATH', '').split(os.pathsep) if p])
+    import persode
+    here = str(Path(persode.__file__).resolve().parent.parent)
+    # children run from their notebook's folder, so relative entries of the caller's PYTHONPATH are made absolute
+    inherited = [str(Path(p).resolve()) for p in env.get('PYTHONPATH', '').split(os.pathsep) if p]
+    env['PYTHONPATH'] = os.pathsep.join(list(dict.fromkeys([str(root), here] + inherited)))
     env.setdefault('MPLBACKEND', 'Agg')
     return env
 
@@ -253,7 +256,7 @@ def math_html(
 
 _MATH_FAILS = []
 
-# %% ../nbs/31_docs.ipynb #ba7e209f
+# %% ../nbs/31_docs.ipynb #18f01701
 class _offline_math:
     "Context manager: make smalldocs typeset maths with `math_html` instead of KaTeX."
     def __enter__(self):
@@ -266,7 +269,7 @@ class _offline_math:
         return self
     def __exit__(self, *exc): self.smd.math_inline, self.smd.math_display, self.smd.math_block = self.old
 
-# %% ../nbs/31_docs.ipynb #387e635c
+# %% ../nbs/31_docs.ipynb #11adc5a9
 _PROJECT_FILES = ('_quarto.yml', 'nbdev.yml', 'styles.css', '_brand.yml', 'favicon.svg')
 # options that only Quarto reads (nbdev sets them for `nbdev_docs`/`nbdev_readme`); smalldocs says it ignores them
 _QUARTO_ONLY = ('format commonmark is not built', 'keep-md is ignored', 'output-file is not read', 'repo-actions')
@@ -301,9 +304,14 @@ def _rewrite_links(out:Path, host:str):
         t = f.read_text(encoding='utf-8')
         depth = len(f.relative_to(out).parts) - 1
         new = t.replace(f'href="{host}', f'href="{"../"*depth}')
+        new = _PRIVATE_ANCHOR.sub(r'\1"', new)
         if new != t: f.write_text(new, encoding='utf-8')
 
-# %% ../nbs/31_docs.ipynb #e1ae840a
+# nbdev links every backticked name it knows, private ones too; those have no API entry (show_doc documents public
+# names only), so their links point at the page instead of at an anchor that does not exist
+_PRIVATE_ANCHOR = re.compile(r'(href="[^"#]*\.html)#(?:[\w.]*\.)?_[\w]*"')
+
+# %% ../nbs/31_docs.ipynb #4e920439
 def build_docs(
     path:str|Path|None=None,  # the project folder (holding settings.ini); found from the current folder by default
     out:str|Path|None=None,   # the site folder; `_docs` in the project by default
@@ -385,7 +393,7 @@ def build_docs(
         f'(run+process {rep["seconds"]["run_process"]} s, render {rep["seconds"]["render"]} s)')
     return rep
 
-# %% ../nbs/31_docs.ipynb #06a1ea13
+# %% ../nbs/31_docs.ipynb #668bd222
 from html.parser import HTMLParser
 
 class _Refs(HTMLParser):
@@ -446,7 +454,7 @@ def check_site(
             probs.append(f'{f.relative_to(out)}: imports {m.group(1)} from the network (the site must work offline)')
     return sorted(set(probs))
 
-# %% ../nbs/31_docs.ipynb #e50d55db
+# %% ../nbs/31_docs.ipynb #cb5ee34a
 def _cell_opts(src:str)->tuple[dict, str]:
     opts, lines = {}, src.split('\n')
     while lines and lines[0].startswith('#|'):
@@ -508,7 +516,7 @@ def write_readme(
     for n, b in imgs.items(): (root/n).parent.mkdir(parents=True, exist_ok=True); (root/n).write_bytes(b)
     return True
 
-# %% ../nbs/31_docs.ipynb #00d6c085
+# %% ../nbs/31_docs.ipynb #2c96589d
 CHROME_FLAGS = ('--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
                 '--disable-background-networking', '--disable-component-update', '--disable-sync',
                 '--disable-default-apps', '--disable-extensions', '--mute-audio', '--hide-scrollbars')
@@ -533,7 +541,7 @@ def _serve(root:Path):
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f'http://127.0.0.1:{srv.server_address[1]}/', errors
 
-# %% ../nbs/31_docs.ipynb #e6abe765
+# %% ../nbs/31_docs.ipynb #ef72f54f
 class _CDP:
     "A minimal Chrome DevTools protocol client over one page target."
     def __init__(self, ws_url:str, timeout:float=30):
@@ -585,7 +593,7 @@ _PAGE_JS = r"""(() => {
   return JSON.stringify({imgs, links, ids, bad, title: document.title, h1: h1 ? h1.innerText : '', n: text.length});
 })()"""
 
-# %% ../nbs/31_docs.ipynb #3d31b7c7
+# %% ../nbs/31_docs.ipynb #69e7c998
 def browser_check(
     site:str|Path,                # the built site (e.g. `_docs`)
     shots:str|Path|None=None,     # folder for screenshots; a new temporary folder by default
@@ -672,7 +680,7 @@ def browser_check(
     probs += [f'server: {e}' for e in srv_errors if not any(e.split(' ', 1)[1].lstrip('/') in q for q in probs)]
     return dict(pages=len(pages), problems=sorted(set(probs)), shots=str(shots), seconds=round(time.time() - t0, 1))
 
-# %% ../nbs/31_docs.ipynb #f3d1c915
+# %% ../nbs/31_docs.ipynb #203b533d
 def _parser():
     p = argparse.ArgumentParser(prog='persode docs', description='Build the documentation site offline: run the notebooks, '
         'process them with nbdev, render them with smalldocs into _docs/, and check the result.')
@@ -725,7 +733,7 @@ def cli_docs(
     if a.json: Path(a.json).write_text(json.dumps(rep, indent=1))
     return status
 
-# %% ../nbs/31_docs.ipynb #0d2826d9
+# %% ../nbs/31_docs.ipynb #ab733e7d
 def _mini_project(root:Path, repo:Path)->Path:
     "A throw-away nbdev project with this repo's settings and Quarto files and two small notebooks (for tests)."
     root.mkdir(parents=True, exist_ok=True); (root/'nbs').mkdir(exist_ok=True)
