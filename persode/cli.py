@@ -7,12 +7,13 @@ import sys, importlib, argparse
 # %% auto #0
 __all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'main']
 
-# %% ../nbs/30_cli.ipynb #0f7d1627
+# %% ../nbs/30_cli.ipynb #3732cb37
 SUBCOMMANDS = {
     'demo':        ('persode.demo:cli_demo',              'an offline end-to-end journaling session'),
     'chat':        ('persode.journal:cli_chat',           'talk with the agent over your persistent journal'),
     'journal':     ('persode.journal:cli_journal',        'write a journal entry and its illustrated page'),
     'recall':      ('persode.journal:cli_recall',         'show the memories a query recalls, with their scores'),
+    'edit':        ('persode.journal:cli_edit',           'correct the text of one memory'),
     'export':      ('persode.journal:cli_export',         'export a user\'s memories as JSON Lines'),
     'import':      ('persode.journal:cli_import',         'import memories from JSON Lines (idempotent)'),
     'forget':      ('persode.journal:cli_forget',         'erase a user\'s memories for good'),

@@ -52,7 +52,7 @@ def rank_positions(score, # one score per memory
     pos = np.empty(len(order), np.int64); pos[order] = np.arange(len(order))
     return pos
 
-# %% ../nbs/04c_hybrid.ipynb #7587ff5a
+# %% ../nbs/04c_hybrid.ipynb #ee6faacf
 class HybridRetriever:
     "A BM25 index beside a `MemoryStore`, with lexical, hybrid and gated-hybrid strategies."
     def __init__(self,
@@ -82,9 +82,18 @@ class HybridRetriever:
     def _reindex(self):
         "Tokenize every stored memory again (after changes made to the store behind the retriever's back)."
         self._tokens = [tokenize(self._text(self.store[i])) for i in self.store._ids]
-        self._ids_seen, self._index = (len(self.store), self.store._ids[-1] if len(self.store) else None), None
+        self._seen()
 
-# %% ../nbs/04c_hybrid.ipynb #a8d9ba3c
+    def _state(self)->tuple:
+        "What identifies the store's content: its content counter, size and last id."
+        st = self.store
+        return (st.content_version, len(st), st._ids[-1] if len(st) else None)
+
+    def _seen(self):
+        "The token lists now match the store: remember its state and rebuild the BM25 index at the next query."
+        self._ids_seen, self._index = self._state(), None
+
+# %% ../nbs/04c_hybrid.ipynb #301e6fbb
 @patch
 def add_many(self:HybridRetriever, texts, ats, **kwargs)->list:
     "Store a batch through `MemoryStore.add_many` (same arguments) and queue it for the lexical index."
@@ -92,7 +101,7 @@ def add_many(self:HybridRetriever, texts, ats, **kwargs)->list:
     mems = self.store.add_many(texts, ats, **kwargs)
     toks = [tokenize(self._text(m)) for m in mems]
     self._tokens += toks
-    self._ids_seen, self._index = (len(self.store), self.store._ids[-1]), None
+    self._seen()
     return mems
 
 @patch
@@ -101,7 +110,16 @@ def add(self:HybridRetriever, text:str, at, **kwargs):
     self._sync()
     m = self.store.add(text, at, **kwargs)
     self._tokens.append(tokenize(self._text(m)))
-    self._ids_seen, self._index = (len(self.store), self.store._ids[-1]), None
+    self._seen()
+    return m
+
+@patch
+def edit(self:HybridRetriever, mid:str, text:str, **kwargs):
+    "Correct one memory through `MemoryStore.edit` (same arguments) and re-tokenize it."
+    self._sync()
+    m = self.store.edit(mid, text, **kwargs)
+    self._tokens[self.store._row[mid]] = tokenize(self._text(self.store[mid]))
+    self._seen()
     return m
 
 @patch
@@ -111,11 +129,11 @@ def remove(self:HybridRetriever, mid:str):
     i = self.store._row.get(mid)
     self.store.remove(mid)
     del self._tokens[i]
-    self._ids_seen, self._index = (len(self.store), self.store._ids[-1] if len(self.store) else None), None
+    self._seen()
 
 @patch
 def _sync(self:HybridRetriever):
-    if self._ids_seen != (len(self.store), self.store._ids[-1] if len(self.store) else None): self._reindex()
+    if self._ids_seen != self._state(): self._reindex()
 
 @patch
 def bm25(self:HybridRetriever,
@@ -219,7 +237,7 @@ def dated_text(m, # a `Memory`
     "A `text_fn` that lets BM25 match dates named in a question."
     return f'{m.text} ({m.created_at.day} {m.created_at:%B %Y})'
 
-# %% ../nbs/04c_hybrid.ipynb #ea3b8f83
+# %% ../nbs/04c_hybrid.ipynb #ebe46f9b
 def hybrid_store_factory(text_fn=None,            # what BM25 indexes (`f(Memory) -> str`); the memory text when None
                          weight:float=DEFAULT_WEIGHT, # w of the hybrid score
                          **store_kwargs,          # passed to `MemoryStore`

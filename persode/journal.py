@@ -11,10 +11,10 @@ from .store import STRATEGIES
 from .storage import open_journal, persode_home, check_user_id, DEFAULT_USER, JournalDB
 
 # %% auto #0
-__all__ = ['user_preferences', 'format_retrieval', 'format_hits', 'cli_recall', 'cli_export', 'cli_import', 'cli_forget',
-           'cli_journal', 'cli_chat']
+__all__ = ['user_preferences', 'format_retrieval', 'format_hits', 'cli_recall', 'cli_export', 'cli_import', 'cli_edit',
+           'cli_forget', 'cli_journal', 'cli_chat']
 
-# %% ../nbs/21_journal.ipynb #faf801d1
+# %% ../nbs/21_journal.ipynb #3de0f634
 def _parser(cmd:str, desc:str, user_required:bool=False)->argparse.ArgumentParser:
     "An argparse parser for `persode <cmd>` with the shared options."
     p = argparse.ArgumentParser(prog=f'persode {cmd}', description=desc)
@@ -144,7 +144,27 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})")
     return 0
 
-# %% ../nbs/21_journal.ipynb #040b7cd5
+# %% ../nbs/21_journal.ipynb #691382ba
+def cli_edit(argv:list|None=None, # arguments after `persode edit`
+            )->int:               # exit status
+    "Correct the text of one memory."
+    p = _parser('edit', 'Correct the text of one memory: it is analysed and embedded again, and keeps its date and recall history.')
+    p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
+    p.add_argument('text', help='the corrected text')
+    p.add_argument('--llm', default=None, choices=('offline', 'openai'),
+                   help='analyzer of the new text (default: $PERSODE_LLM or the offline lexicon analyzer)')
+    a = p.parse_args(argv)
+    check_user_id(a.user)
+    from persode.llm import get_llm
+    with _open(a) as db:
+        s = db.store_for(a.user, _embedder(a), get_llm(a.llm).analyzer())
+        if a.id not in s: raise ValueError(f'user {a.user!r} has no memory {a.id!r}')
+        m = s.edit(a.id, a.text)
+    print(f'edited memory {m.id} of user {a.user!r} (formed {m.created_at:%Y-%m-%d %H:%M}, {m.emotion}, E = {m.intensity:.2f}, '
+          f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})')
+    return 0
+
+# %% ../nbs/21_journal.ipynb #d885454a
 def cli_forget(argv:list|None=None, # arguments after `persode forget`
               )->int:               # exit status
     "Erase a user's memories (or some of them) for good."
@@ -169,7 +189,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}')
     return 0
 
-# %% ../nbs/21_journal.ipynb #14ce18c8
+# %% ../nbs/21_journal.ipynb #a6fd4517
 def _pages(a)->Path:
     return Path(a.out) if a.out else persode_home(a.home)/'pages'/a.user
 

@@ -105,7 +105,7 @@ def temp_postgres(parent:str|None=None)->TempPostgres:
     "Start a throw-away PostgreSQL with pgvector (tests, benchmarks)."
     return TempPostgres(parent)
 
-# %% ../nbs/04b_postgres.ipynb #c507039b
+# %% ../nbs/04b_postgres.ipynb #f607622a
 class PgUnavailable(RuntimeError):
     "PostgreSQL could not be reached, or the connection was lost mid-operation."
 
@@ -135,7 +135,7 @@ def _unavailable(url:str, err)->PgUnavailable:
     return PgUnavailable(f'cannot reach PostgreSQL at {redact_url(url)}: {msg}; is the server running and the URL '
                          '(PERSODE_DATABASE_URL or --db) right?')
 
-# %% ../nbs/04b_postgres.ipynb #8b7ca00d
+# %% ../nbs/04b_postgres.ipynb #b535a488
 MIGRATIONS = (
     (1, 'memories, users and meta tables', '''
 CREATE TABLE persode_meta (key text PRIMARY KEY, value text NOT NULL);
@@ -217,7 +217,7 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
             conn.execute('INSERT INTO persode_schema (version, description) VALUES (%s, %s)', (v, desc))
         return schema_version(conn)
 
-# %% ../nbs/04b_postgres.ipynb #399e3924
+# %% ../nbs/04b_postgres.ipynb #f219d781
 class PgJournal(JournalDB):
     "A PostgreSQL-backed journal (a `persode.storage.JournalDB`): a pooled connection to one database holding every user's memories."
     def __init__(self,
@@ -259,7 +259,7 @@ class PgJournal(JournalDB):
     def __exit__(self, *exc): self.close()
     def __repr__(self): return f'PgJournal({redact_url(self.url)}, dim={self.dim})'
 
-# %% ../nbs/04b_postgres.ipynb #9b1ac130
+# %% ../nbs/04b_postgres.ipynb #5d65ed01
 @patch
 @contextmanager
 def _connection(self:PgJournal):
@@ -300,7 +300,7 @@ def _ensure_dim(self:PgJournal, dim:int):
     if dim != self.dim:
         raise ValueError(f'this database stores vectors of dimension {self.dim}; the embedder makes {dim}-dimensional vectors')
 
-# %% ../nbs/04b_postgres.ipynb #47dfe159
+# %% ../nbs/04b_postgres.ipynb #e0db7ddc
 def _epoch(x): return None if x is None else x.timestamp()
 def _ts(t): return None if t is None else datetime.fromtimestamp(t, timezone.utc)
 def _np(v): return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
@@ -395,6 +395,20 @@ def _delete_rows(self:PgJournal, user_id, ids, strict=False)->int:
     return self._run(go, write=True)
 
 @patch
+def _update_row(self:PgJournal, user_id, mid, row, vec):
+    "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
+    if self.dim is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
+    (text, E, emo, val, ev, tags), v = _storage._check_edit(row, vec, self.dim)
+    def go(conn):
+        with conn.transaction():
+            r = conn.execute(f'UPDATE persode_memories SET text = %s, intensity = %s, emotion = %s, valence = %s, event = %s, hashtags = %s, '
+                             f'embedding = %s WHERE user_id = %s AND id = %s RETURNING {_MEMCOLS}',
+                             (text, E, emo, val, ev, list(tags), np.asarray(v, np.float32), user_id, mid)).fetchone()
+            if r is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
+        return r
+    return self._run(go, write=True)
+
+@patch
 def _forget(self:PgJournal, user_id)->int:
     if self.dim is None: return 0
     def go(conn):
@@ -472,7 +486,7 @@ def check(self:PgJournal)->str:
 register_backend('postgresql', PgJournal)
 register_backend('postgres', PgJournal)
 
-# %% ../nbs/04b_postgres.ipynb #a9e7fc8c
+# %% ../nbs/04b_postgres.ipynb #066c98b9
 SEARCH_MODES = ('exact', 'hnsw')
 
 class PgMemoryStore:
@@ -533,7 +547,7 @@ def store_for(self:PgJournal,
     "One user's memories, ranked in the database (overrides `JournalDB.store_for`, which loads them into a `MemoryStore`)."
     return PgMemoryStore(self, user_id, embedder, analyzer, **kwargs)
 
-# %% ../nbs/04b_postgres.ipynb #56dac4f2
+# %% ../nbs/04b_postgres.ipynb #1737f822
 @patch
 def add_many(self:PgMemoryStore,
              texts,                 # the episodes' texts
@@ -571,7 +585,7 @@ def add(self:PgMemoryStore, text:str, at, *, analysis:Analysis|None=None, embedd
     return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
                          embeddings=emb, ids=None if id is None else [id])[0]
 
-# %% ../nbs/04b_postgres.ipynb #5e8a97f7
+# %% ../nbs/04b_postgres.ipynb #1616b0d4
 _MEMCOLS = 'id, text, created_at, intensity, emotion, valence, event, hashtags, recall_count, last_recalled'
 
 def _utc(x): return None if x is None else x.astimezone(timezone.utc)
@@ -606,7 +620,7 @@ def memories(self:PgMemoryStore)->list:
     return [_memory(r) for r in self.journal._run(lambda c: c.execute(
         f'SELECT {_MEMCOLS} FROM persode_memories WHERE user_id = %s ORDER BY seq', (self.user_id,)).fetchall())]
 
-# %% ../nbs/04b_postgres.ipynb #12fea562
+# %% ../nbs/04b_postgres.ipynb #6bd8b104
 _SCORE_SQL = {'recency': '1.0/(1.0 + formed)', 'similarity': 'sim', 'salience': 'intrinsic', 'fused': 'fused'}
 
 def _ranking_sql(strategy:str,          # a strategy with the gate already resolved (not 'gated')
@@ -639,7 +653,7 @@ upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
 usr AS (UPDATE persode_users SET latest = greatest(latest, %(t)s::timestamptz) WHERE user_id = %(u)s AND EXISTS (SELECT 1 FROM upd))
 SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, seq'''
 
-# %% ../nbs/04b_postgres.ipynb #e278fc92
+# %% ../nbs/04b_postgres.ipynb #3a3d423f
 @patch
 def _check_now(self:PgMemoryStore, conn, now)->float:
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
@@ -672,7 +686,7 @@ def _resolve(self:PgMemoryStore, query, strategy, query_embedding, query_analysi
     eff = ('fused' if fired else 'similarity') if strategy == 'gated' else strategy
     return q, eff, fired, qE
 
-# %% ../nbs/04b_postgres.ipynb #e651d608
+# %% ../nbs/04b_postgres.ipynb #2ef6a9f6
 @patch
 def scores(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', *, query_embedding=None,
            query_analysis:Analysis|None=None)->Scores:
@@ -696,7 +710,7 @@ def rank(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', **k
         return [r[1] for r in conn.execute(_ranking_sql(eff, limit=False), self._params(q, t)).fetchall()]
     return self.journal._run(go)
 
-# %% ../nbs/04b_postgres.ipynb #273d5a42
+# %% ../nbs/04b_postgres.ipynb #34032e19
 @patch
 def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str='gated', *, reinforce:bool=True, exclude=(),
              query_embedding=None, query_analysis:Analysis|None=None)->Retrieval:
@@ -742,7 +756,7 @@ def reinforce(self:PgMemoryStore, ids, now=None):
             conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, self.user_id))
     self.journal._run(go, write=True)
 
-# %% ../nbs/04b_postgres.ipynb #a85cc6ae
+# %% ../nbs/04b_postgres.ipynb #47c49606
 @patch
 def recent(self:PgMemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     "Memories formed within `days` days before `now` (inclusive), newest first."
@@ -756,6 +770,24 @@ def recent(self:PgMemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     return [_memory(r) for r in rows]
 
 @patch
+def edit(self:PgMemoryStore,
+         mid:str,           # id of the memory to correct
+         text:str,          # its corrected text
+         *,
+         analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
+         embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
+        )->Memory:          # the corrected record (same id, formation time and recall state)
+    "Correct the text of one memory: re-analysed and re-embedded in the client, one UPDATE in the database."
+    text = check_text(text)
+    a = self.analyzer.analyze(text) if analysis is None else analysis
+    if not isinstance(a, Analysis): raise TypeError('analysis must be an Analysis record')
+    if embedding is None: vec = np.asarray(self.embedder.embed([text]), np.float32)[0]
+    else: vec = MemoryStore._check_vectors(self, np.asarray(embedding, dtype=np.float32).reshape(1, -1), 1, 'embedding')[0]
+    try: r = self.journal._update_row(self.user_id, str(mid), (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
+    except KeyError: raise KeyError(f'no memory with id {mid!r}') from None
+    return _memory(r)
+
+@patch
 def remove(self:PgMemoryStore, mid:str):
     "Delete one memory and its vector."
     def go(conn):
@@ -766,7 +798,7 @@ def remove(self:PgMemoryStore, mid:str):
                          'WHERE user_id = %s) WHERE user_id = %s', (self.user_id, self.user_id))
     self.journal._run(go, write=True)
 
-# %% ../nbs/04b_postgres.ipynb #b8ba61e4
+# %% ../nbs/04b_postgres.ipynb #da97861c
 @patch
 def create_hnsw_index(self:PgJournal,
                       m:int=16,                 # HNSW graph degree
@@ -787,7 +819,7 @@ def drop_hnsw_index(self:PgJournal):
     "Drop the HNSW index (exact search needs none)."
     self._run(lambda c: c.execute('DROP INDEX IF EXISTS persode_memories_hnsw'), write=True)
 
-# %% ../nbs/04b_postgres.ipynb #4af756e3
+# %% ../nbs/04b_postgres.ipynb #28f8c034
 def random_journal(n:int, dim:int=64, seed:int=0, t0=datetime(2025, 1, 1, tzinfo=timezone.utc), days:float=365.):
     "Synthetic memories for tests/benchmarks: (texts, ats, analyses, unit vectors, recall (id-index, at) events)."
     rng = np.random.default_rng(seed)
@@ -801,7 +833,7 @@ def random_journal(n:int, dim:int=64, seed:int=0, t0=datetime(2025, 1, 1, tzinfo
                 for i, (t, e) in enumerate(zip(texts, E))]
     return texts, ats, analyses, v
 
-# %% ../nbs/04b_postgres.ipynb #ddb4924e
+# %% ../nbs/04b_postgres.ipynb #11b40039
 def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, empty store for that user
                           forget=None,      # forget(user_id): erase a user (skipped when None)
                          )->int:            # number of checks that ran
@@ -850,18 +882,29 @@ def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, em
     ok([x.id for x in s.recent(t0 + 4*day, days=2)] == [ms[3].id, ms[2].id, ms[1].id])
     s.remove(ms[2].id); ok(len(s) == 4 and ms[2].id not in s)
     test_fail(lambda: s.remove(ms[2].id), contains='no memory'); ok()
+    # edit: new text, analysis and vector; same id, formation time, recall state and row order
+    e0, order = s[ms[0].id], s.ids
+    e = s.edit(ms[0].id, 'Corrected: we adopted a kitten today and I am overjoyed!')
+    ok((e.id, e.created_at, e.recall_count, e.last_recalled) == (e0.id, e0.created_at, e0.recall_count, e0.last_recalled))
+    ok(s[ms[0].id] == e and s.ids == order and e.text.startswith('Corrected') and e.intensity == s.analyzer.analyze(e.text).intensity)
+    ok(s.rank('adopted a kitten', now + 2*day, 'similarity')[0] == ms[0].id)
+    ok(float(s.vectors[order.index(ms[0].id)] @ s.embedder.embed_one(e.text)) > 0.999)
+    test_fail(lambda: s.edit('nope', 'x'), contains='no memory'); ok()
+    test_fail(lambda: s.edit(ms[0].id, '  '), contains='empty'); ok(s[ms[0].id] == e)
+    test_fail(lambda: s.edit(ms[0].id, 'x', embedding=np.ones(s.dim + 1)), contains='dimension'); ok(s[ms[0].id] == e)
     # isolation: a second user never sees the first user's memories
     o = make_store('suite-u2')
     o.add('Furious at my landlord about the broken heating!!!', t0 + 3*day, id='other-1')
     ok(len(o) == 1 and o.ids == ['other-1'] and 'other-1' not in s and ms[0].id not in o)
     ok(o.retrieve('furious landlord heating', now, top_k=5).ids == ['other-1'])
+    test_fail(lambda: o.edit(ms[0].id, 'hijacked'), contains='no memory'); ok(s[ms[0].id].text.startswith('Corrected'))
     ok(all(i != 'other-1' for i in s.retrieve('furious landlord heating', now + 2*day, top_k=10, reinforce=False).ids))
     if forget is not None:
         forget('suite-u1')
         ok(len(make_store('suite-u1')) == 0 and len(o) == 1)
     return n
 
-# %% ../nbs/04b_postgres.ipynb #72db9a03
+# %% ../nbs/04b_postgres.ipynb #af82d0ad
 def _worker(url:str, users:list, n:int, seed:int, dim:int=256)->dict:
     "Client process body for the concurrency test: ingest `n` memories per user, recalling as it goes."
     from persode.embeddings import HashingEmbedder
@@ -886,7 +929,7 @@ def _worker_main():
     url, seed, n, *users = sys.argv[1:]
     print(json.dumps(_worker(url, users, int(n), int(seed))))
 
-# %% ../nbs/04b_postgres.ipynb #4a58c18d
+# %% ../nbs/04b_postgres.ipynb #c08be532
 def _pct(xs, q): return float(np.percentile(np.asarray(xs)*1e3, q))
 
 def run_pg_bench(url:str,                    # a PostgreSQL server (a fresh database per size is created on it)

@@ -20,7 +20,7 @@ __all__ = ['DB_NAME', 'DEFAULT_USER', 'SCHEMA_VERSION', 'APPLICATION_ID', 'SQLIT
            'MIGRATIONS', 'ROW_FIELDS', 'PARALLEL_LOAD_ROWS', 'EXPORT_FORMAT', 'EXPORT_VERSION', 'persode_home',
            'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'StoreBackend', 'embedder_for',
            'SQLiteJournal', 'open_journal', 'read_export', 'run_child', 'check_restart', 'check_crash',
-           'check_concurrency', 'check_isolation', 'check_roundtrip', 'storage_behaviour_suite']
+           'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'storage_behaviour_suite']
 
 # %% ../nbs/04a_storage.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -104,7 +104,7 @@ MIGRATIONS = [  # (version, description, statements or callables(con)); append n
     (2, 'vectors in per-user blocks (vec_blocks) instead of one BLOB per row', [_migrate_v2]),
 ]
 
-# %% ../nbs/04a_storage.ipynb #442bb647
+# %% ../nbs/04a_storage.ipynb #b004dbe3
 ROW_FIELDS = ('id', 'text', 'created', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'vec')
 
 class JournalDB:
@@ -114,6 +114,7 @@ class JournalDB:
     def _user_info(self, user_id): raise NotImplementedError
     def _insert_rows(self, user_id, identity, dim, rows, skip_existing=False)->int: raise NotImplementedError
     def _reinforce_rows(self, user_id, ids, t:float): raise NotImplementedError
+    def _update_row(self, user_id, mid, row, vec): raise NotImplementedError
     def _delete_rows(self, user_id, ids, strict=False)->int: raise NotImplementedError
     def _forget(self, user_id)->int: raise NotImplementedError
     def _load(self, user_id, chunk:int=65536): raise NotImplementedError
@@ -134,7 +135,7 @@ def register_backend(scheme:str, # URL scheme, e.g. 'postgresql'
     "Make `open_journal` open URLs of `scheme` with `opener`."
     _BACKENDS[scheme.lower()] = opener
 
-# %% ../nbs/04a_storage.ipynb #af55585f
+# %% ../nbs/04a_storage.ipynb #de15fa69
 def _mem_rows(mems, vecs):
     "Rows for freshly added memories (recall count 0, never recalled)."
     for m, v in zip(mems, vecs):
@@ -149,6 +150,10 @@ class StoreBackend:
         self.db._insert_rows(self.user_id, self.identity, self.dim, _mem_rows(mems, vecs))
     def on_reinforce(self, ids, new_counts, last_recalled):
         self.db._reinforce_rows(self.user_id, list(dict.fromkeys(ids)), as_utc(last_recalled, 'last_recalled').timestamp())
+    def on_edit(self, memory, vec):
+        "Write a corrected memory (text, analysis, vector); its recall state in the journal is left as it is."
+        self.db._update_row(self.user_id, memory.id, (memory.text, float(memory.intensity), memory.emotion, float(memory.valence),
+                                                      memory.event, tuple(memory.hashtags)), vec)
     def on_remove(self, ids): self.db._delete_rows(self.user_id, list(ids))
     def __repr__(self): return f'StoreBackend({self.db!r}, user={self.user_id!r}, {self.identity})'
 
@@ -449,7 +454,7 @@ def _reinforce_rows(self:SQLiteJournal, user_id, ids, t:float):
         if cur.rowcount != len(ids):
             raise KeyError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?): call store.refresh()')
 
-# %% ../nbs/04a_storage.ipynb #eb0d2f94
+# %% ../nbs/04a_storage.ipynb #b4830017
 def _drop_vectors(con, user_id, seqs):
     "Inside a write: remove the vectors of these seqs from the user's blocks."
     gone = np.unique(np.asarray(list(seqs), np.int64))
@@ -475,6 +480,45 @@ def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False)->int:
     self._scrub()
     return n
 
+# %% ../nbs/04a_storage.ipynb #84e70f55
+def _check_edit(row, vec, dim)->tuple:
+    "Validate an edited row `(text, intensity, emotion, valence, event, hashtags)` and its vector; returns them ready to write."
+    text, E, emo, val, ev, tags = row
+    check_text(text)
+    E, val = float(E), float(val)
+    if not (0 <= E <= 1 and -1 <= val <= 1): raise ValueError('intensity must be in [0, 1] and valence in [-1, 1]')
+    tags = tuple(tags)
+    if not all(isinstance(t, str) and _SEP not in t for t in tags): raise ValueError('hashtags must be strings')
+    v = np.ascontiguousarray(vec, '<f4')
+    if dim is None or v.shape != (int(dim),): raise ValueError(f'the vector has shape {v.shape}, expected ({dim},)')
+    if not np.isfinite(v).all(): raise ValueError('the vector must be finite')
+    return (text, E, str(emo), val, str(ev), tags), v
+
+def _replace_vector(con, user_id, seq:int, v:np.ndarray):
+    "Inside a write: overwrite the vector of memory `seq` inside the user's block that holds it."
+    for rowid, sb, data, n in con.execute('SELECT rowid, seqs, data, n FROM vec_blocks WHERE user_id=? AND first_seq<=? AND last_seq>=?',
+                                          (user_id, int(seq), int(seq))).fetchall():
+        k = np.flatnonzero(np.frombuffer(sb, '<i8') == seq)
+        if not len(k): continue
+        V = np.frombuffer(data, '<f4').reshape(n, -1).copy()
+        if V.shape[1] != len(v): raise RuntimeError(f'the journal is damaged: a vector block of user {user_id!r} does not hold {len(v)}-dimensional vectors')
+        V[k[0]] = v
+        con.execute('UPDATE vec_blocks SET data=? WHERE rowid=?', (V.tobytes(), rowid))
+        return
+    raise RuntimeError(f'the journal is damaged: memory {seq} of user {user_id!r} has no stored vector')
+
+@patch
+def _update_row(self:SQLiteJournal, user_id, mid, row, vec):
+    with self._write() as con:
+        dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
+        r = con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
+        if r is None: raise KeyError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
+        (text, E, emo, val, ev, tags), v = _check_edit(row, vec, dim and dim[0])
+        con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
+                    (text, E, emo, val, ev, _SEP.join(tags), user_id, mid))
+        _replace_vector(con, user_id, r[0], v)
+    self._scrub()
+
 @patch
 def _forget(self:SQLiteJournal, user_id)->int:
     with self._write() as con:
@@ -494,7 +538,7 @@ def _scrub(self:SQLiteJournal, vacuum:bool=False)->bool:
         except sqlite3.OperationalError: return False   # another reader holds the WAL: the next checkpoint finishes the job
         return busy == 0
 
-# %% ../nbs/04a_storage.ipynb #ea627dc7
+# %% ../nbs/04a_storage.ipynb #8961c879
 class _Chunk(list):
     "Rows of one load chunk; `.V` holds their vectors as one matrix (a fast path for `_fill`)."
     V = None
@@ -613,7 +657,7 @@ def check(self:SQLiteJournal)->str:
         if n != nv: bad.append(f'{nv} stored vectors for {n} memories')
         return '; '.join(bad) or 'ok'
 
-# %% ../nbs/04a_storage.ipynb #6fefa81a
+# %% ../nbs/04a_storage.ipynb #09df7cb5
 def open_journal(url:str|Path|None=None, # a SQLite path, `sqlite:///path`, or a URL of a registered backend; `$PERSODE_DATABASE_URL`/`$PERSODE_DB` or the default file when None
                  *,
                  home:str|Path|None=None, # folder for the default SQLite file (see `persode_home`)
@@ -632,7 +676,7 @@ def open_journal(url:str|Path|None=None, # a SQLite path, `sqlite:///path`, or a
     if scheme not in _BACKENDS: raise ValueError(f'no journal backend for {scheme}:// URLs; known: sqlite, {", ".join(sorted(_BACKENDS)) or "none"}')
     return _BACKENDS[scheme](s, **kwargs)
 
-# %% ../nbs/04a_storage.ipynb #67cffa68
+# %% ../nbs/04a_storage.ipynb #240b6501
 EXPORT_FORMAT, EXPORT_VERSION = 'persode-journal', 1
 
 def _iso(t): return None if t is None else datetime.fromtimestamp(t, timezone.utc).isoformat()
@@ -684,7 +728,7 @@ def export_jsonl(self:JournalDB,
         if tmp.exists(): tmp.unlink()
     return n
 
-# %% ../nbs/04a_storage.ipynb #4857783c
+# %% ../nbs/04a_storage.ipynb #402a882b
 def _parse_memory(d, i:int, src, dim)->tuple:
     "Validate one exported memory; returns a row (vec None when absent)."
     if not isinstance(d, dict): raise ValueError(f'{src}: line {i}: expected a JSON object')
@@ -746,7 +790,7 @@ def read_export(src, # a path or a text stream of JSON Lines written by `export_
     if head.get('embeddings') and any(r[10] is None for r in rows): raise ValueError(f'{name}: a memory lacks its embedding')
     return head, rows
 
-# %% ../nbs/04a_storage.ipynb #5a7bedbc
+# %% ../nbs/04a_storage.ipynb #48fa6267
 @patch
 def import_jsonl(self:JournalDB,
                  src,                          # a path or text stream written by `export_jsonl`
@@ -790,7 +834,7 @@ def reembed(self:JournalDB,
     self._set_vectors(user_id, embedder.identity, embedder.dim, ids, V)
     return len(ids)
 
-# %% ../nbs/04a_storage.ipynb #def61266
+# %% ../nbs/04a_storage.ipynb #af4061bb
 @patch
 def delete(self:JournalDB,
            user_id:str,  # whose memories
@@ -833,7 +877,7 @@ def set_preferences(self:JournalDB,
     if not isinstance(d, dict): raise TypeError('preferences must be a dict or have to_dict()')
     self._set_prefs(check_user_id(user_id), json.dumps(d, ensure_ascii=False, sort_keys=True))
 
-# %% ../nbs/04a_storage.ipynb #bb49c5e2
+# %% ../nbs/04a_storage.ipynb #b7d3c1c0
 def _child_env()->dict:
     root = str(Path(__file__).resolve().parent.parent) if '__file__' in globals() else str(Path('..').resolve())
     env = dict(os.environ)
@@ -856,7 +900,7 @@ T0 = datetime(2025, 1, 1, 8, tzinfo=timezone.utc)
 def texts(tag, n): return [f'{tag} entry {i}: a walk by the river with my sister, feeling {["calm", "happy", "anxious", "proud"][i % 4]}' for i in range(n)]
 """
 
-# %% ../nbs/04a_storage.ipynb #627f9409
+# %% ../nbs/04a_storage.ipynb #b856006c
 def check_restart(url:str):
     "Ingest and recall in one process; a new process sees the same memories, reinforcement and rankings."
     code = _CHILD_HEAD + """
@@ -873,7 +917,7 @@ print(json.dumps(dict(rank=s.rank('calm river walk', now=now, strategy='fused'),
     assert sum(m['recall_count'] for m in b['mems']) == 3, 'reinforcement was not persisted'
     return 'ok'
 
-# %% ../nbs/04a_storage.ipynb #363020e0
+# %% ../nbs/04a_storage.ipynb #64477e9e
 def check_crash(url:str, batches:int=4, size:int=25):
     "SIGKILL in the middle of a batch ingest leaves only whole committed batches, with intact vectors."
     import signal
@@ -911,7 +955,7 @@ print('not killed', flush=True)
         assert len(s.retrieve('walk with my sister', now=datetime(2025, 2, 1, tzinfo=timezone.utc), reinforce=False)) == 3
     return 'ok'
 
-# %% ../nbs/04a_storage.ipynb #19d86ba7
+# %% ../nbs/04a_storage.ipynb #790af62f
 def check_concurrency(url:str, n:int=60, batch:int=3):
     "Two writers and a reader on one journal at once: no lost writes, readers see whole batches."
     setup = _CHILD_HEAD + """
@@ -952,7 +996,7 @@ print(json.dumps(sizes))
         assert s['shared'].recall_count == 2*(n//batch), f"recall count {s['shared'].recall_count}, expected {2*(n//batch)}"
     return 'ok'
 
-# %% ../nbs/04a_storage.ipynb #9e8b4a25
+# %% ../nbs/04a_storage.ipynb #88b3d6d4
 def check_isolation(url:str):
     "User A never sees or changes user B's memories."
     now = datetime(2025, 1, 3, tzinfo=timezone.utc)
@@ -971,7 +1015,49 @@ def check_isolation(url:str):
         assert db.count('alice') == 0 and db.count('bob') == 2 and 'alice' not in db.users()
     return 'ok'
 
-# %% ../nbs/04a_storage.ipynb #d58e7aff
+# %% ../nbs/04a_storage.ipynb #bcfaaec7
+def check_edit(url:str):
+    "An edit is durable and keeps the recall history; another user's id or a wrong dimension changes nothing."
+    code = _CHILD_HEAD + """
+db = open_journal(sys.argv[1]); s = db.store_for('ed', HashingEmbedder())
+if sys.argv[2] == 'write':
+    s.add_many(texts('ed', 6), [T0 + timedelta(hours=i) for i in range(6)], ids=[f'e{i}' for i in range(6)])
+    s.reinforce(['e2'], T0 + timedelta(days=1))
+    before = s['e2'].to_dict()
+    s.edit('e2', 'Corrected: the quarrel with my brother about the inheritance, I was furious!')
+    db.store_for('other', HashingEmbedder()).add('someone else entirely', T0, id='x1')
+else: before = None
+now = T0 + timedelta(days=2)
+print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], vec=s.vectors[2].tolist(),
+                      rank=s.rank('quarrel with my brother about the inheritance', now=now, strategy='similarity'))))
+"""
+    a = json.loads(run_child(code, url, 'write').stdout)
+    b = json.loads(run_child(code, url, 'read').stdout)
+    assert {k: a[k] for k in ('mems', 'vec', 'rank')} == {k: b[k] for k in ('mems', 'vec', 'rank')}, 'reopened journal differs after an edit'
+    e2, old = b['mems'][2], a['before']
+    assert e2['text'].startswith('Corrected: the quarrel') and e2['id'] == 'e2', e2
+    assert all(e2[k] == old[k] for k in ('created_at', 'recall_count', 'last_recalled')) and e2['recall_count'] == 1, (e2, old)
+    assert b['rank'][0] == 'e2', b['rank']
+    emb = HashingEmbedder()
+    np.testing.assert_allclose(np.array(b['vec'], np.float32), emb.embed_one(e2['text']), atol=1e-6)
+    with open_journal(url) as db:
+        row, v = ('hijacked', 0.5, 'neutral', 0., '', ()), emb.embed_one('hijacked')
+        for user, mid in (('ed', 'x1'), ('other', 'e2'), ('nobody', 'e2')):
+            try: db._update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
+            except KeyError: pass
+        try: db._update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
+        except ValueError as e: assert 'expected' in str(e), e
+        s, o = db.store_for('ed', emb), db.store_for('other', emb)
+        try: s.edit('e3', 'hijacked', embedding=np.ones(8)); raise AssertionError('store.edit took a vector of the wrong dimension')
+        except ValueError as e: assert 'dimension 8' in str(e), e
+        try: s.edit('x1', 'hijacked'); raise AssertionError("edited another user's memory")
+        except KeyError: pass
+        assert [m.to_dict() for m in s.memories()] == b['mems'] and np.array_equal(s.vectors[2], np.array(b['vec'], np.float32))
+        assert [m.text for m in o.memories()] == ['someone else entirely'] and 'hijacked' not in db.export_jsonl('ed')
+        assert db.check() == 'ok', db.check()
+    return 'ok'
+
+# %% ../nbs/04a_storage.ipynb #6f222157
 def check_roundtrip(url:str, url2:str):
     "Lossless JSONL round trip between two journals, idempotent re-import, clear errors on bad input."
     import io
@@ -1001,4 +1087,4 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
     "Run every backend-independent behaviour test against fresh journals."
     return dict(restart=check_restart(make_url('restart')), crash=check_crash(make_url('crash')),
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
-                roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')))
+                edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')))

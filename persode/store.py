@@ -29,7 +29,7 @@ def _check_unit(x, name:str)->float:
         raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
     return float(x)
 
-# %% ../nbs/04_store.ipynb #67e3283e
+# %% ../nbs/04_store.ipynb #4ea2ed58
 class MemoryStore:
     "A columnar store of episodic memories with salience-aware retrieval."
     def __init__(self,
@@ -57,6 +57,8 @@ class MemoryStore:
         self._recalls = np.zeros(cap, np.int64)
         self._ids, self._meta, self._row = [], [], {}
         self._ckey, self._cn, self._latest = None, 0, -math.inf   # caches of the query path (see `_refresh`)
+        self.version = 0          # bumped by every change (add, reinforce, edit, remove, clear): a cheap "has anything changed?"
+        self.content_version = 0  # bumped when memories come, go or change text (not by reinforcement): what text indexes watch
 
     def __len__(self)->int: return self._n
     @property
@@ -90,7 +92,7 @@ def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     out[:n] = a[:n]
     return out
 
-# %% ../nbs/04_store.ipynb #7648a3b4
+# %% ../nbs/04_store.ipynb #1f02c05f
 from fastcore.basics import patch
 
 @patch
@@ -113,6 +115,13 @@ def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls,
     self._row.update(zip(ids, range(i, j)))
     self._ids += list(ids); self._meta += [m if type(m) is tuple else _meta_tuple(m) for m in metas]; self._n = j
     self._refresh(slice(i, j))
+    self._bump()
+
+@patch
+def _bump(self:MemoryStore, content:bool=True):
+    "Record a change: `version` always, `content_version` unless only recall state changed."
+    self.version += 1
+    if content: self.content_version += 1
 
 @patch
 def _refresh(self:MemoryStore, rows=None):
@@ -138,6 +147,7 @@ def _clear(self:MemoryStore):
     self._vecs = np.zeros((self.dim, 16), np.float32)
     for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
     self._ckey, self._cn, self._latest = None, 0, -math.inf
+    self._bump()
 
 @patch
 def _sync(self:MemoryStore):
@@ -362,7 +372,7 @@ class Retrieval:
         return head + '\n'.join(rows)
     def __repr__(self): return f'Retrieval({self.strategy!r}, {self.ids})'
 
-# %% ../nbs/04_store.ipynb #78c3f52e
+# %% ../nbs/04_store.ipynb #2c71f1e7
 def _topk(score:np.ndarray, k:int)->np.ndarray:
     "Indices of the k largest scores, best first, ties broken by position."
     n = len(score)
@@ -386,6 +396,7 @@ def reinforce(self:MemoryStore,
     self._recalls[rows] += 1
     self._anchor[rows] = t
     self._refresh(rows)
+    self._bump(content=False)
 
 @patch
 def retrieve(self:MemoryStore,
@@ -441,7 +452,7 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     rows = rows[np.argsort(-c[rows], kind='stable')]
     return [self[self._ids[i]] for i in rows]
 
-# %% ../nbs/04_store.ipynb #7ee66aa7
+# %% ../nbs/04_store.ipynb #96a410fb
 @patch
 def remove(self:MemoryStore, mid:str):
     "Delete one memory and its vector."
@@ -455,3 +466,31 @@ def remove(self:MemoryStore, mid:str):
     self._n = n - 1
     self._row = {m: j for j, m in enumerate(self._ids)}
     self._refresh()
+    self._bump()
+
+# %% ../nbs/04_store.ipynb #d2ed50b6
+@patch
+def edit(self:MemoryStore,
+         mid:str,           # id of the memory to correct
+         text:str,          # its corrected text
+         *,
+         analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
+         embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
+        )->Memory:          # the corrected record (same id, formation time and recall state)
+    "Correct the text of one memory: re-analysed and re-embedded, recall history kept."
+    if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
+    text = check_text(text)
+    a = self.analyzer.analyze(text) if analysis is None else analysis
+    if not isinstance(a, Analysis): raise TypeError('analysis must be an Analysis record')
+    if embedding is None: vec = np.asarray(self.embedder.embed([text]), np.float32)[0]
+    else: vec = self._check_vectors(np.asarray(embedding, dtype=np.float32).reshape(1, -1), 1, 'embedding')[0]
+    i = self._row[mid]
+    old = self[mid]
+    mem = Memory(mid, text, old.created_at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags), old.recall_count, old.last_recalled)
+    if self.backend is not None: self.backend.on_edit(mem, vec)
+    _put_columns(self._vecs[:, i:i+1], vec[None])
+    self._E[i] = a.intensity
+    self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
+    self._refresh(np.array([i]))        # that row's cached rate and intrinsic salience (its intensity changed)
+    self._bump()
+    return mem
