@@ -13,7 +13,8 @@ from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOL
 from .embeddings import Embedder, get_embedder
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'MemoryStore', 'memory_id', 'Scores', 'Hit', 'Retrieval']
+__all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'MemoryStore', 'memory_id', 'check_batch', 'Scores', 'Hit',
+           'Retrieval']
 
 # %% ../nbs/04_store.ipynb #1c7d70e4
 STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated')
@@ -154,7 +155,7 @@ def _sync(self:MemoryStore):
     "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `_append`'s back."
     if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._refresh()
 
-# %% ../nbs/04_store.ipynb #a307f573
+# %% ../nbs/04_store.ipynb #fa0274ad
 @patch
 def _check_vectors(self:MemoryStore, vecs, n:int, name:str='embeddings')->np.ndarray:
     "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows."
@@ -167,6 +168,29 @@ def _check_vectors(self:MemoryStore, vecs, n:int, name:str='embeddings')->np.nda
     if np.any(norms == 0): raise ValueError(f'{name} contain an all-zero vector')
     return (v/norms).astype(np.float32)
 
+def check_batch(texts,    # the episodes' texts (a list, not one string)
+                ats,      # one timestamp per text
+                ids=None, # explicit ids, or None for `memory_id(text, at)`
+               )->tuple:  # (texts, UTC datetimes, ids), validated
+    "Validate the texts, timestamps and ids of a batch of episodes (shared by every store backend)."
+    if isinstance(texts, str): raise TypeError('texts must be a list of strings; use add() for one episode')
+    texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
+    ats = list(ats) if not isinstance(ats, (str, datetime)) else [ats]
+    if len(ats) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ats)} timestamps')
+    ats = [as_utc(a, f'ats[{i}]') for i, a in enumerate(ats)]
+    ids = [memory_id(t, a) for t, a in zip(texts, ats)] if ids is None else [str(i) for i in ids]
+    if len(ids) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ids)} ids')
+    if len(set(ids)) != len(ids): raise ValueError('ids within one batch must be unique')
+    return texts, ats, ids
+
+@patch
+def _analyses(self:MemoryStore, texts:list, analyses=None)->list:
+    "The given analyses, checked, or the analyzer's for `texts`."
+    analyses = list(self.analyzer.analyze_batch(texts) if analyses is None else analyses)
+    if len(analyses) != len(texts) or not all(isinstance(a, Analysis) for a in analyses):
+        raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
+    return analyses
+
 @patch
 def add_many(self:MemoryStore,
              texts,                 # the episodes' texts
@@ -177,20 +201,10 @@ def add_many(self:MemoryStore,
              ids=None,              # explicit ids; `memory_id(text, at)` when None
             )->list:                # the stored `Memory` records
     "Store a batch of episodes atomically: all of them or, on any bad input, none."
-    if isinstance(texts, str): raise TypeError('texts must be a list of strings; use add() for one episode')
-    texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
-    ats = list(ats) if not isinstance(ats, (str, datetime)) else [ats]
-    if len(ats) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ats)} timestamps')
-    ats = [as_utc(a, f'ats[{i}]') for i, a in enumerate(ats)]
-    ids = [memory_id(t, a) for t, a in zip(texts, ats)] if ids is None else [str(i) for i in ids]
-    if len(ids) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ids)} ids')
-    if len(set(ids)) != len(ids): raise ValueError('ids within one batch must be unique')
+    texts, ats, ids = check_batch(texts, ats, ids)
     clash = [i for i in ids if i in self._row]
     if clash: raise ValueError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
-    if analyses is None: analyses = self.analyzer.analyze_batch(texts)
-    analyses = list(analyses)
-    if len(analyses) != len(texts) or not all(isinstance(a, Analysis) for a in analyses):
-        raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
+    analyses = self._analyses(texts, analyses)
     vecs = self.embedder.embed(texts) if embeddings is None else self._check_vectors(embeddings, len(texts))
     created = np.array([a.timestamp() for a in ats], dtype=np.float64)
     E = np.array([a.intensity for a in analyses], dtype=np.float64)
