@@ -266,7 +266,7 @@ class Scores:
         "Row indices, best first (stable: ties keep store order)."
         return np.argsort(-self.score, kind='stable')
 
-# %% ../nbs/04_store.ipynb #46d75bdd
+# %% ../nbs/04_store.ipynb #d42e51f8
 @patch
 def _now(self:MemoryStore, now)->float:
     "Validate `now` against the stored timeline; returns epoch seconds."
@@ -308,7 +308,7 @@ def _salience_fused(self:MemoryStore, sim, d, rows, keep:bool=True):
     fused += part
     return sal, fused
 
-# %% ../nbs/04_store.ipynb #beb60f0a
+# %% ../nbs/04_store.ipynb #093ef8d5
 @patch
 def scores(self:MemoryStore,
            query:str|None,           # the query text (may be None when `query_embedding` is given and no analysis is needed)
@@ -355,7 +355,7 @@ def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwa
     sc = self.scores(query, now, strategy, **kwargs)
     return [sc.ids[i] for i in sc.order()]
 
-# %% ../nbs/04_store.ipynb #eb8b2fc0
+# %% ../nbs/04_store.ipynb #c99c9741
 @dataclass
 class Hit:
     "One retrieved memory and the numbers that chose it."
@@ -386,7 +386,7 @@ class Retrieval:
         return head + '\n'.join(rows)
     def __repr__(self): return f'Retrieval({self.strategy!r}, {self.ids})'
 
-# %% ../nbs/04_store.ipynb #2c71f1e7
+# %% ../nbs/04_store.ipynb #b1789f3b
 def _topk(score:np.ndarray, k:int)->np.ndarray:
     "Indices of the k largest scores, best first, ties broken by position."
     n = len(score)
@@ -454,7 +454,7 @@ def retrieve(self:MemoryStore,
             for r, (mid, i) in enumerate(zip(chosen, order))]
     return Retrieval(query, strategy, when, hits, fired, qE)
 
-# %% ../nbs/04_store.ipynb #5842e2cd
+# %% ../nbs/04_store.ipynb #7728cbab
 @patch
 def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     "Memories formed within `days` days before `now` (inclusive), newest first."
@@ -466,7 +466,7 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     rows = rows[np.argsort(-c[rows], kind='stable')]
     return [self[self._ids[i]] for i in rows]
 
-# %% ../nbs/04_store.ipynb #96a410fb
+# %% ../nbs/04_store.ipynb #db14911e
 @patch
 def remove(self:MemoryStore, mid:str):
     "Delete one memory and its vector."
@@ -482,7 +482,7 @@ def remove(self:MemoryStore, mid:str):
     self._refresh()
     self._bump()
 
-# %% ../nbs/04_store.ipynb #d2ed50b6
+# %% ../nbs/04_store.ipynb #9d8616d6
 @patch
 def edit(self:MemoryStore,
          mid:str,           # id of the memory to correct
