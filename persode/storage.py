@@ -17,9 +17,9 @@ from .store import MemoryStore, _put_columns
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES',
-           'MIGRATIONS', 'ROW_FIELDS', 'PARALLEL_LOAD_ROWS', 'EXPORT_FORMAT', 'EXPORT_VERSION', 'persode_home',
-           'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'StoreBackend', 'embedder_for',
-           'SQLiteJournal', 'open_journal', 'read_export', 'run_child', 'check_restart', 'check_crash',
+           'MIGRATIONS', 'ROW_FIELDS', 'PARALLEL_LOAD_ROWS', 'LAZY_META_ROWS', 'EXPORT_FORMAT', 'EXPORT_VERSION',
+           'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'StoreBackend',
+           'embedder_for', 'SQLiteJournal', 'open_journal', 'read_export', 'run_child', 'check_restart', 'check_crash',
            'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'storage_behaviour_suite']
 
 # %% ../nbs/04a_storage.ipynb #39c72f18
@@ -157,7 +157,7 @@ class StoreBackend:
     def on_remove(self, ids): self.db._delete_rows(self.user_id, list(ids))
     def __repr__(self): return f'StoreBackend({self.db!r}, user={self.user_id!r}, {self.identity})'
 
-# %% ../nbs/04a_storage.ipynb #5eaf697d
+# %% ../nbs/04a_storage.ipynb #432b975e
 def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' or 'minilm:384'
                 )->Embedder:
     "An embedder with the given identity."
@@ -189,17 +189,21 @@ def _fill(db:JournalDB, store:MemoryStore, user_id:str):
     n = db._user_info(user_id)[2]
     store._reserve(n)
     on = gc.isenabled(); gc.disable()     # a million fresh tuples would trigger the cycle collector again and again: none of them is a cycle
-    try: _fill_rows(db, store, user_id)
+    try: _fill_rows(db, store, user_id, lazy=n >= LAZY_META_ROWS)
     finally:
         if on: gc.enable()
     if n >= 50_000: _trim()
 
-def _fill_rows(db:JournalDB, store:MemoryStore, user_id:str):
+def _fill_rows(db:JournalDB, store:MemoryStore, user_id:str, lazy:bool=False):
     if getattr(db, '_load_columns', None) is not None:    # a backend's columnar fast path
         from concurrent.futures import ThreadPoolExecutor
+        lazy = lazy and getattr(db, '_meta_rows', None) is not None
+        if lazy: store._meta = _LazyMeta(db, user_id)     # texts and analyses are read on first use (see `_LazyMeta`)
         with ThreadPoolExecutor(1) as pool:               # numpy copies without the GIL: vectors move while rows convert
             pending = []
-            for ids, texts, created, E, emo, val, ev, tags, rc, last, V in db._load_columns(user_id):
+            for cols in db._load_columns(user_id, lazy=lazy):
+                if lazy: ids, seqs, created, E, rc, last, V = cols
+                else: ids, texts, created, E, emo, val, ev, tags, rc, last, V = cols
                 i, k = store._n, len(ids)
                 if i + k > store._vecs.shape[1] or len(pending) > 4:   # no growth while a copy runs; few blocks held at once
                     for f in pending: f.result()
@@ -207,7 +211,9 @@ def _fill_rows(db:JournalDB, store:MemoryStore, user_id:str):
                     store._reserve(k)
                 pending.append(pool.submit(_put_columns, store._vecs[:, i:i+k], V))
                 created = np.array(created, np.float64)
-                store._append(ids, None, np.array(E, np.float64), created, _anchor(created, last), np.array(rc, np.int64), list(zip(texts, emo, val, ev, tags)))
+                store._append(ids, None, np.array(E, np.float64), created, _anchor(created, last), np.array(rc, np.int64),
+                              [] if lazy else list(zip(texts, emo, val, ev, tags)))
+                if lazy: store._meta += seqs              # an int stands for a memory not read yet: its seq
             for f in pending: f.result()
     else:
         for rows in db._load(user_id):
@@ -382,11 +388,12 @@ def _read(self:SQLiteJournal):
                 try: con.execute('COMMIT')
                 except sqlite3.Error: pass
 
-# %% ../nbs/04a_storage.ipynb #b96b8769
+# %% ../nbs/04a_storage.ipynb #611027bd
 _INSERT = ('INSERT {} INTO memories(seq, user_id, id, text, created, intensity, emotion, valence, event, hashtags, '
            'recall_count, last_recalled) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)')
 _SELECT = ('SELECT seq, id, text, created, intensity, emotion, valence, event, hashtags, recall_count, last_recalled '
            'FROM memories WHERE user_id=? ORDER BY seq')
+_SELECT_LAZY = 'SELECT seq, id, created, intensity, recall_count, last_recalled FROM memories WHERE user_id=? ORDER BY seq'
 _SEP = '\x1f'
 
 @patch
@@ -538,7 +545,7 @@ def _scrub(self:SQLiteJournal, vacuum:bool=False)->bool:
         except sqlite3.OperationalError: return False   # another reader holds the WAL: the next checkpoint finishes the job
         return busy == 0
 
-# %% ../nbs/04a_storage.ipynb #8961c879
+# %% ../nbs/04a_storage.ipynb #62368f94
 class _Chunk(list):
     "Rows of one load chunk; `.V` holds their vectors as one matrix (a fast path for `_fill`)."
     V = None
@@ -568,8 +575,8 @@ def _read_blocks(db, user_id, q, stop):
         if con is not None: con.close()
 
 @patch
-def _blocks(self:SQLiteJournal, user_id):
-    "Yield (scalar columns, vectors (n, dim)) per vector block of the user, checked against each other."
+def _blocks(self:SQLiteJournal, user_id, lazy:bool=False):
+    "Yield (scalar columns, vectors (n, dim)) per vector block of the user, checked against each other (`lazy`: no text or analysis columns)."
     q, stop = queue.Queue(maxsize=4), threading.Event()
     t = threading.Thread(target=_read_blocks, args=(self, user_id, q, stop), daemon=True)
     def get(raw=False):
@@ -582,7 +589,7 @@ def _blocks(self:SQLiteJournal, user_id):
             nv = con.execute('SELECT coalesce(sum(n), 0) FROM vec_blocks WHERE user_id=?', (user_id,)).fetchone()[0]
             if nv >= PARALLEL_LOAD_ROWS: t.start()
             key = _snapshot_key(con, user_id)
-            rows_cur = con.execute(_SELECT, (user_id,))
+            rows_cur = con.execute(_SELECT_LAZY if lazy else _SELECT, (user_id,))
             if t.ident is not None and get(raw=True) == key: blocks = iter(get, None)   # the same snapshot: no commit in between
             else:                                           # small, or a write landed in between (or the second connection failed): read here
                 stop.set(); blocks = con.execute('SELECT seqs, data, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq', (user_id,))
@@ -611,13 +618,46 @@ def _load(self:SQLiteJournal, user_id, chunk:int=65536):
         yield out
 
 @patch
-def _load_columns(self:SQLiteJournal, user_id, chunk:int=65536):
-    "The fast path of `_fill`: per block, the columns (vectors as one (n, dim) matrix), repeated strings shared."
+def _load_columns(self:SQLiteJournal, user_id, chunk:int=65536, lazy:bool=False):
+    "The fast path of `_fill`: per block, the columns (vectors as one (n, dim) matrix), repeated strings shared; `lazy`: seqs instead of texts and analyses."
+    if lazy:
+        for (seqs, ids, created, E, rc, last), V in self._blocks(user_id, lazy=True): yield ids, seqs, created, E, rc, last, V
+        return
     strs, tagc = {}, {'': ()}
     for (_, ids, texts, created, E, emo, val, ev, tags, rc, last), V in self._blocks(user_id):
         emo, ev = list(map(strs.setdefault, emo, emo)), list(map(strs.setdefault, ev, ev))    # share repeated strings
         for h in set(tags).difference(tagc): tagc[h] = tuple(h.split(_SEP))
         yield ids, texts, created, E, emo, val, ev, list(map(tagc.__getitem__, tags)), rc, last, V
+
+@patch
+def _meta_rows(self:SQLiteJournal, user_id, lo:int, hi:int)->dict:
+    "`seq` → `(text, emotion, valence, event, hashtags)` of the user's memories with `lo <= seq <= hi`."
+    with self._read() as con:
+        return {r[0]: (r[1], r[2], r[3], r[4], tuple(r[5].split(_SEP)) if r[5] else ())
+                for r in con.execute('SELECT seq, text, emotion, valence, event, hashtags FROM memories WHERE user_id=? AND seq BETWEEN ? AND ?', (user_id, lo, hi))}
+
+LAZY_META_ROWS = 50_000     # users with at least this many memories get their texts and analyses read on first use
+
+class _LazyMeta(list):
+    "A big store's per-memory `(text, emotion, valence, event, hashtags)`: an int entry is the `seq` of a memory not read yet."
+    def __init__(self, db, user_id):
+        super().__init__(); self._db, self._user, self._next, self._w = db, user_id, -1, 1
+    def __getitem__(self, i):
+        v = list.__getitem__(self, i)
+        return self._fetch(i) if type(v) is int else v
+    def _fetch(self, i:int):
+        "Read row `i` and, when rows are read in order, a window after it that doubles up to 4096 rows."
+        n = len(self); i = i + n if i < 0 else i
+        self._w = min(2*self._w, 4096) if i == self._next else 1
+        j = min(n, i + self._w)
+        want = [(k, s) for k in range(i, j) if type(s := list.__getitem__(self, k)) is int]   # ints are in ascending seq order
+        got = self._db._meta_rows(self._user, want[0][1], want[-1][1])
+        for k, s in want:
+            if s in got: list.__setitem__(self, k, got[s])
+        self._next = j
+        v = list.__getitem__(self, i)
+        if type(v) is int: raise RuntimeError(f'a memory of user {self._user!r} is no longer in {self._db.path}: another process removed it; reload the store with refresh()')
+        return v
 
 @patch
 def _set_vectors(self:SQLiteJournal, user_id, identity, dim, ids, vecs):
