@@ -9,14 +9,14 @@ from .analyzer import Analysis, check_text
 from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES, _dt
 
 # %% auto #0
-__all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'zscore', 'rank_positions', 'HybridRetriever',
-           'HybridScores', 'check_hybrid_strategy', 'topk', 'dated_text', 'hybrid_store_factory']
+__all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions',
+           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'topk', 'dated_text', 'hybrid_store_factory']
 
 # %% ../nbs/04c_hybrid.ipynb #1ffa6e15
 from fastcore.basics import patch
 
-# %% ../nbs/04c_hybrid.ipynb #534580a3
-HYBRID_STRATEGIES = ('bm25', 'rrf', 'hybrid', 'hybrid-gated')
+# %% ../nbs/04c_hybrid.ipynb #c480db90
+HYBRID_STRATEGIES = ('bm25', 'rrf', 'hybrid', 'hybrid-gated', 'routed')
 DEFAULT_WEIGHT = 0.5    # weight of z(BM25) in `hybrid`: the first value tried on LoCoMo, not tuned (see above)
 RRF_K = 60              # the usual reciprocal-rank-fusion constant
 
@@ -35,7 +35,13 @@ def tokenize(text:str, # any text
     "Split a text into BM25 tokens."
     return _WORD.findall(text.lower())
 
-# %% ../nbs/04c_hybrid.ipynb #5c41e45f
+# %% ../nbs/04c_hybrid.ipynb #d779df38
+def is_question(text:str, # a query
+               )->bool:   # True when it asks a question: it contains '?' or the full-width '？'
+    "Whether a query reads as a lookup question (the `routed` strategy's test)."
+    return '?' in check_text(text, 'query') or '\uff1f' in text
+
+# %% ../nbs/04c_hybrid.ipynb #6eb34d6e
 def zscore(x, # one score per memory
           )->np.ndarray: # (x − mean)/std in float64; all zeros when x is constant (no information to mix)
     "Standardise a score vector over the memories."
@@ -52,7 +58,7 @@ def rank_positions(score, # one score per memory
     pos = np.empty(len(order), np.int64); pos[order] = np.arange(len(order))
     return pos
 
-# %% ../nbs/04c_hybrid.ipynb #ee6faacf
+# %% ../nbs/04c_hybrid.ipynb #afc5a27b
 class HybridRetriever:
     "A BM25 index beside a `MemoryStore`, with lexical, hybrid and gated-hybrid strategies."
     def __init__(self,
@@ -93,7 +99,7 @@ class HybridRetriever:
         "The token lists now match the store: remember its state and rebuild the BM25 index at the next query."
         self._ids_seen, self._index = self._state(), None
 
-# %% ../nbs/04c_hybrid.ipynb #301e6fbb
+# %% ../nbs/04c_hybrid.ipynb #8e24b2d7
 @patch
 def add_many(self:HybridRetriever, texts, ats, **kwargs)->list:
     "Store a batch through `MemoryStore.add_many` (same arguments) and queue it for the lexical index."
@@ -149,7 +155,7 @@ def bm25(self:HybridRetriever,
     if not q or len(self.store) == 0: return np.zeros(len(self.store))
     return np.asarray(self._index.get_scores(q), dtype=np.float64)
 
-# %% ../nbs/04c_hybrid.ipynb #7df3122b
+# %% ../nbs/04c_hybrid.ipynb #a3cbc044
 @dataclass
 class HybridScores(Scores):
     "`Scores` plus the BM25 score of every memory (None for the store's own strategies)."
@@ -171,17 +177,22 @@ def scores(self:HybridRetriever,
            query_analysis:Analysis|None=None, # precomputed analysis of the query (for the gate)
           )->Scores:
     "Score every memory for one query under a store or hybrid strategy."
-    check_hybrid_strategy(strategy)
+    label = check_hybrid_strategy(strategy)
     kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
     if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
     if query is None: raise ValueError(f'strategy {strategy!r} needs the query text for BM25')
+    if strategy == 'routed':
+        if not is_question(query):
+            sc = self.store.scores(query, now, 'gated', **kw)
+            return HybridScores(sc.ids, strategy, sc.similarity, sc.retention, sc.salience, sc.fused, sc.score, sc.gate_fired, sc.query_intensity, None)
+        strategy = 'hybrid-gated'
     base = self.store.scores(query, now, 'gated' if strategy == 'hybrid-gated' else 'similarity', **kw)
     lex = self.bm25(query)
     if strategy == 'bm25': score = lex
     elif strategy == 'rrf': score = 1/(RRF_K + 1 + rank_positions(base.similarity)) + 1/(RRF_K + 1 + rank_positions(lex))
     elif strategy == 'hybrid-gated' and base.gate_fired: score = base.fused
     else: score = zscore(base.similarity) + self.weight*zscore(lex)
-    return HybridScores(base.ids, strategy, base.similarity, base.retention, base.salience, base.fused, score,
+    return HybridScores(base.ids, label, base.similarity, base.retention, base.salience, base.fused, score,
                         strategy == 'hybrid-gated' and base.gate_fired, base.query_intensity, lex)
 
 @patch
@@ -190,7 +201,7 @@ def rank(self:HybridRetriever, query:str, now=None, strategy:str='hybrid-gated',
     sc = self.scores(query, now, strategy, **kwargs)
     return [sc.ids[i] for i in sc.order()]
 
-# %% ../nbs/04c_hybrid.ipynb #6bbd7df9
+# %% ../nbs/04c_hybrid.ipynb #1b92dbeb
 def topk(score:np.ndarray, # one score per memory
          k:int,            # how many to keep
         )->np.ndarray:     # indices of the k best, best first; ties in store order (as `Scores.order`)
@@ -201,7 +212,7 @@ def topk(score:np.ndarray, # one score per memory
     cand = np.nonzero(score >= kth)[0]
     return cand[np.lexsort((cand, -score[cand]))][:k]
 
-# %% ../nbs/04c_hybrid.ipynb #de62725d
+# %% ../nbs/04c_hybrid.ipynb #9517c100
 @patch
 def retrieve(self:HybridRetriever,
              query:str,               # what the user said or asked
@@ -231,13 +242,13 @@ def retrieve(self:HybridRetriever,
                 float(sc.fused[i]), float(score[i])) for r, (mid, i) in enumerate(zip(chosen, order))]
     return Retrieval(query, strategy, when, hits, sc.gate_fired, sc.query_intensity)
 
-# %% ../nbs/04c_hybrid.ipynb #322c58d9
+# %% ../nbs/04c_hybrid.ipynb #4180c5da
 def dated_text(m, # a `Memory`
               )->str: # its text followed by its formation date, e.g. 'Went hiking. (8 May 2023)'
     "A `text_fn` that lets BM25 match dates named in a question."
     return f'{m.text} ({m.created_at.day} {m.created_at:%B %Y})'
 
-# %% ../nbs/04c_hybrid.ipynb #ebe46f9b
+# %% ../nbs/04c_hybrid.ipynb #ac13c723
 def hybrid_store_factory(text_fn=None,            # what BM25 indexes (`f(Memory) -> str`); the memory text when None
                          weight:float=DEFAULT_WEIGHT, # w of the hybrid score
                          **store_kwargs,          # passed to `MemoryStore`

@@ -117,7 +117,7 @@ def epirec_band_report(E, episodes)->dict:
         out[name] = band_metrics(np.asarray(E)[m], [e.intensity_band for e, k in zip(episodes, m) if k])
     return out
 
-# %% ../../nbs/16_train_intensity.ipynb #c7c2d6f1
+# %% ../../nbs/16_train_intensity.ipynb #9204a284
 LAM_GRID = (0.3, 1., 3., 10., 30.)
 SHIPPED_LAM = 3.0   # chosen by EmoBank's own dev split (see the decision log)
 
