@@ -7,7 +7,7 @@ import sys, importlib, argparse
 # %% auto #0
 __all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'main']
 
-# %% ../nbs/30_cli.ipynb #3732cb37
+# %% ../nbs/30_cli.ipynb #b2b48b78
 SUBCOMMANDS = {
     'demo':        ('persode.demo:cli_demo',              'an offline end-to-end journaling session'),
     'chat':        ('persode.journal:cli_chat',           'talk with the agent over your persistent journal'),
@@ -19,6 +19,7 @@ SUBCOMMANDS = {
     'forget':      ('persode.journal:cli_forget',         'erase a user\'s memories for good'),
     'experiments': ('persode.experiments.runall:cli_experiments', 'run every experiment and write the results folder'),
     'bench':       ('persode.bench:cli_bench',            'benchmarks: epirec, locomo, speed'),
+    'intensity':   ('persode.experiments.intensity:cli_intensity', 'train intensity weights on your own data copy, or score a weights file'),
     'docs':        ('persode.docs:cli_docs',              'build the documentation site offline into _docs/'),
 }
 

@@ -116,7 +116,7 @@ def predict_one(self:IntensityEstimator, text:str, embedding=None)->float:
     if embedding is not None: return float(self.predict(embeddings=np.asarray(embedding).reshape(1, -1))[0])
     return float(self.predict([check_text(text)])[0])
 
-# %% ../nbs/03a_intensity.ipynb #9c03a467
+# %% ../nbs/03a_intensity.ipynb #d3aa0240
 class SemanticAnalyzer(Analyzer):
     "Keyword event/emotion/valence/hashtags, with E from the learned `IntensityEstimator`."
     name = 'semantic'
@@ -141,7 +141,7 @@ class SemanticAnalyzer(Analyzer):
         return [self._merge(a, e) for a, e in zip(self.base.analyze_batch(texts), E)]
     def __repr__(self): return f'SemanticAnalyzer({self.estimator!r})'
 
-# %% ../nbs/03a_intensity.ipynb #27db51c1
+# %% ../nbs/03a_intensity.ipynb #f46c7c66
 def semantic_available()->bool:
     "Whether the semantic extra (sentence-transformers and the bundled MiniLM) is importable."
     import importlib.util
