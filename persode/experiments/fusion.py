@@ -181,12 +181,12 @@ def target_rows(ES:dict, L:dict, LQ:dict, E:dict, er)->list:
         out.append((f'part 3: {l} on LoCoMo, recall@5 >= 0.45 with the gate in place (issue 9)', f'{r5:.3f}', r5 >= 0.45))
     return out
 
-# %% ../../nbs/17_fusion.ipynb #c2ea0318
+# %% ../../nbs/17_fusion.ipynb #c24afcd9
 def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     "Left: EpiRec implicit recall@3 per split with intervals. Right: LoCoMo evidence recall@5 with intervals."
     import matplotlib.pyplot as plt
     labels = labels or ['similarity', 'gated (lexicon E)', 'gated (learned E)', 'z-candidate (learned E)', 'hybrid', 'hybrid-gated (learned E)']
-    locomo_labels = locomo_labels or ['dense', 'bm25', 'rrf', 'hybrid', 'hybrid+date', 'hybrid-gated (learned E)']
+    locomo_labels = locomo_labels or ['dense', 'bm25', 'rrf', 'hybrid', 'hybrid+date', 'hybrid-gated (learned E)', 'routed (lexicon E)']
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 3.9), dpi=100, gridspec_kw=dict(width_ratios=[3, 2]))
     w = 0.8/len(labels)
     for i, l in enumerate(labels):
