@@ -13,8 +13,8 @@ from ..datasets import PROBE_TYPES
 
 # %% auto #0
 __all__ = ['REPORTED', 'TARGETS', 'DEV', 'TEST', 'SHORT', 'zmix_intensity_store', 'rank_epirec', 'epirec_splits', 'rank_locomo',
-           'paired_diff', 'split_table', 'locomo_table', 'sentence_views', 'dev_sentence_views', 'reported_rows',
-           'target_rows', 'plot_fusion', 'fusion_json']
+           'paired_diff', 'split_table', 'locomo_table', 'sentence_views', 'dev_sentence_views', 'dev_gate_sweep',
+           'reported_rows', 'target_rows', 'plot_fusion', 'fusion_json']
 
 # %% ../../nbs/17_fusion.ipynb #99a2f66a
 REPORTED = {  # numbers reported from the scratch exploration (recall@3 on EpiRec, evidence recall@5 on LoCoMo), for comparison only
@@ -152,7 +152,22 @@ def dev_sentence_views(er, emb, personas=DEV, max_w=(0.3, 0.5, 0.7), mean_w=(0.3
         out[name] = {SHORT[t]: round(float(np.mean(v)), 3) for t, v in hit.items()}
     return out
 
-# %% ../../nbs/17_fusion.ipynb #fad8ba93
+# %% ../../nbs/17_fusion.ipynb #2eff0ed7
+def dev_gate_sweep(er, emb, analyzer, thresholds=(0.6, 0.7, 0.8, 0.9, 0.95, 0.99), personas=DEV)->dict:
+    "threshold -> probe type -> (recall@3, gate rate) of `gated` on `personas`, with the given analyzer's E."
+    ps = [p for p in er.personas if p.persona_id in personas]
+    groups = [g for g in epirec_groups(er) if g.key in personas]
+    out = {}
+    for thr in thresholds:
+        run = rank_groups(groups, emb, ('gated',), analyzer, lambda e, a: MemoryStore(embedder=e, analyzer=a, gate_threshold=thr))
+        res = {t: [] for t in PROBE_TYPES}
+        for p, o, f in zip(ps, run.orders['gated'], run.gate['gated']):
+            pos = {e.id: i for i, e in enumerate(p.episodes)}
+            for q, row, fired in zip(p.probes, o, f): res[q.type].append((pos[q.episode_id] in row[:3], bool(fired)))
+        out[thr] = {SHORT[t]: (round(float(np.mean([h for h, _ in v])), 3), round(float(np.mean([g for _, g in v])), 3)) for t, v in res.items()}
+    return out
+
+# %% ../../nbs/17_fusion.ipynb #b3b82361
 def reported_rows(ES:dict, L:dict)->list:
     "(what, reported, ours, ours − reported) for every number the scratch exploration reported."
     rows = []
@@ -181,7 +196,7 @@ def target_rows(ES:dict, L:dict, LQ:dict, E:dict, er)->list:
         out.append((f'part 3: {l} on LoCoMo, recall@5 >= 0.45 with the gate in place (issue 9)', f'{r5:.3f}', r5 >= 0.45))
     return out
 
-# %% ../../nbs/17_fusion.ipynb #c24afcd9
+# %% ../../nbs/17_fusion.ipynb #50414cdd
 def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     "Left: EpiRec implicit recall@3 per split with intervals. Right: LoCoMo evidence recall@5 with intervals."
     import matplotlib.pyplot as plt
@@ -200,7 +215,7 @@ def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     fig.tight_layout()
     return fig
 
-# %% ../../nbs/17_fusion.ipynb #66a80eb5
+# %% ../../nbs/17_fusion.ipynb #d48140e7
 def fusion_json(E:dict, ES:dict, L:dict, targets:list, reported:list, extra:dict=None)->dict:
     "A JSON-ready record of this notebook's results (no per-probe arrays)."
     slim = lambda d: {k: v for k, v in d.items() if k not in ('target_rank', 'gate_per_probe', 'timings')}
