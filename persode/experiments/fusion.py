@@ -167,7 +167,7 @@ def dev_gate_sweep(er, emb, analyzer, thresholds=(0.6, 0.7, 0.8, 0.9, 0.95, 0.99
         out[thr] = {SHORT[t]: (round(float(np.mean([h for h, _ in v])), 3), round(float(np.mean([g for _, g in v])), 3)) for t, v in res.items()}
     return out
 
-# %% ../../nbs/17_fusion.ipynb #b3b82361
+# %% ../../nbs/17_fusion.ipynb #898c2a81
 def reported_rows(ES:dict, L:dict)->list:
     "(what, reported, ours, ours − reported) for every number the scratch exploration reported."
     rows = []
@@ -196,7 +196,7 @@ def target_rows(ES:dict, L:dict, LQ:dict, E:dict, er)->list:
         out.append((f'part 3: {l} on LoCoMo, recall@5 >= 0.45 with the gate in place (issue 9)', f'{r5:.3f}', r5 >= 0.45))
     return out
 
-# %% ../../nbs/17_fusion.ipynb #50414cdd
+# %% ../../nbs/17_fusion.ipynb #2fdacce5
 def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     "Left: EpiRec implicit recall@3 per split with intervals. Right: LoCoMo evidence recall@5 with intervals."
     import matplotlib.pyplot as plt
@@ -215,7 +215,7 @@ def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     fig.tight_layout()
     return fig
 
-# %% ../../nbs/17_fusion.ipynb #d48140e7
+# %% ../../nbs/17_fusion.ipynb #59630fd8
 def fusion_json(E:dict, ES:dict, L:dict, targets:list, reported:list, extra:dict=None)->dict:
     "A JSON-ready record of this notebook's results (no per-probe arrays)."
     slim = lambda d: {k: v for k, v in d.items() if k not in ('target_rank', 'gate_per_probe', 'timings')}
