@@ -158,12 +158,13 @@ def esconv_target(intensity, y)->np.ndarray:
     "ESConv's self-rated intensity (1..5) put on the scale of EmoBank's target `y`: (intensity − 3)·sd(y)."
     return (np.asarray(intensity, np.float64) - 3)*np.asarray(y, np.float64).std()
 
-# %% ../../nbs/16_train_intensity.ipynb #69aded83
+# %% ../../nbs/16_train_intensity.ipynb #a21c9d0d
 def train_weights(root=None,              # data folder holding emobank/ (and esconv/); `$PERSODE_DATA` when None
                   embedder=None,          # a MiniLM embedder, ideally cached; a fresh one when None
                   esconv:bool=False,      # add ESConv's situations: the result is for non-commercial research only
                   lam:float=SHIPPED_LAM,  # ridge penalty
                   limit:int|None=None,    # use only the first `limit` EmoBank sentences (quick checks)
+                  log=None,               # `f(message)` told what is happening once the inputs are checked (e.g. print)
                  )->dict:                 # the arrays of a weights file, for `save_weights(path, **arrays)`
     "Fit the quadratic intensity model: the shipped recipe on EmoBank, or the ESConv variant."
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 10):
@@ -178,6 +179,8 @@ def train_weights(root=None,              # data folder holding emobank/ (and es
     if embedder.identity != EMBEDDER_IDENTITY: raise ValueError(f'intensity weights are fitted on {EMBEDDER_IDENTITY} vectors, got {embedder.identity}')
     eb = load_emobank(root)
     if limit is not None: eb = {k: (v[:limit] if k != 'sha256' else v) for k, v in eb.items()}
+    if log: log(f'embedding {len(eb["texts"]):,} EmoBank sentences' + (' and the ESConv situations' if esconv else '')
+                + ' with MiniLM (about a minute for all of EmoBank when not cached), then fitting')
     X = np.asarray(embedder.embed(eb['texts']), np.float64)
     if not esconv and limit is None: return train_shipped(eb, X, lam)
     y = emobank_target(eb['V'], eb['A'])
@@ -221,7 +224,7 @@ def evaluate_weights(weights,             # a weights file or an `IntensityEstim
         out['isear_spearman'] = round(spearman(est.raw(est.embedder.embed(texts)), ints), 4)
     return out
 
-# %% ../../nbs/16_train_intensity.ipynb #b08af120
+# %% ../../nbs/16_train_intensity.ipynb #8fdddb95
 def _parser()->argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='persode intensity', description='Fit intensity weights on your own copy of the data, or score a weights file on EpiRec.')
     sub = p.add_subparsers(dest='action', required=True)
@@ -247,12 +250,11 @@ def cli_intensity(argv:list|None=None, # arguments after `persode intensity`
     emb = open_embedder('minilm', a.cache or default_cache_dir())
     if a.action == 'train':
         out = Path(a.out)
-        if out.exists() and not a.force: raise ValueError(f'{out} exists: pass --force to overwrite it')
         if out.is_dir(): raise ValueError(f'--out must be a file path, got the folder {out}')
+        if out.exists() and not a.force: raise ValueError(f'{out} exists: pass --force to overwrite it')
         if a.esconv: print('note: weights trained with ESConv are CC BY-NC 4.0, for academic research use only', file=sys.stderr)
-        print('embedding EmoBank' + (' and ESConv' if a.esconv else '') + ' with MiniLM (about a minute when not cached) and fitting...', file=sys.stderr)
         t0 = time.perf_counter()
-        w = train_weights(a.data, emb, esconv=a.esconv, limit=a.limit)
+        w = train_weights(a.data, emb, esconv=a.esconv, limit=a.limit, log=lambda m: print(m, file=sys.stderr))
         save_weights(out, **w)
         meta = json.loads(str(w['meta']))
         print(f'wrote {out} in {time.perf_counter() - t0:.0f} s\nsha256 {file_sha256(out)}\ndata: {meta["data"]}\nlicence: {meta["licence"]}')
