@@ -10,7 +10,7 @@ from ..datasets import LOCOMO_CATEGORIES
 # %% auto #0
 __all__ = ['LOCOMO_REFERENCE', 'compare_locomo', 'plot_locomo']
 
-# %% ../../nbs/14_exp5_locomo.ipynb #b2998d28
+# %% ../../nbs/14_exp5_locomo.ipynb #3e83e8f2
 LOCOMO_REFERENCE = {  # published by the reference implementation (Exp. 5)
     'minilm':  {'recall@5': {'recency': 0.00, 'similarity': 0.353, 'salience': 0.01, 'fused': 0.30, 'gated': 0.354},
                 'mrr':      {'recency': 0.01, 'similarity': 0.29, 'salience': 0.02, 'fused': 0.26, 'gated': 0.29}},
@@ -28,7 +28,7 @@ def compare_locomo(result:dict, reference:dict=None)->list:
                     rows.append((e, m, s, round(o[m], 3), ref, round(o[m] - ref, 3), bool(lo <= ref <= hi)))
     return rows
 
-# %% ../../nbs/14_exp5_locomo.ipynb #e65e9225
+# %% ../../nbs/14_exp5_locomo.ipynb #47bcc303
 def plot_locomo(result:dict, embedder:str='minilm', metric:str='recall@5', ax=None):
     "Bar chart: strategy × category, with bootstrap 95 % intervals."
     import matplotlib.pyplot as plt

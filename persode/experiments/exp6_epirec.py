@@ -10,7 +10,7 @@ from ..datasets import PROBE_TYPES, INTENSITY_BANDS, AGE_BUCKETS
 # %% auto #0
 __all__ = ['EPIREC_REFERENCE', 'compare_epirec', 'strata_table', 'plot_epirec']
 
-# %% ../../nbs/15_exp6_epirec.ipynb #1610686a
+# %% ../../nbs/15_exp6_epirec.ipynb #d5c58400
 EPIREC_REFERENCE = {  # MiniLM recall@3 published by the reference implementation (Exp. 6)
     'similarity': {'factual': 1.00, 'reflective_explicit': 0.88, 'reflective_implicit': 0.66, 'overall': 0.843},
     'fused':      {'factual': 0.99, 'reflective_explicit': 0.82, 'reflective_implicit': 0.60, 'overall': 0.804},
@@ -32,7 +32,7 @@ def compare_epirec(result:dict,            # output of `persode.bench.run_epirec
             rows.append((s, c, round(ours, 3), ref, round(ours - ref, 3)))
     return rows
 
-# %% ../../nbs/15_exp6_epirec.ipynb #808c5813
+# %% ../../nbs/15_exp6_epirec.ipynb #767e0f53
 def strata_table(result:dict, embedder:str='minilm', key:str='by_type_band', metric:str='recall@3',
                  types=('reflective_explicit', 'reflective_implicit'), strategies=None)->str:
     "Reflective probes per intensity band (`by_type_band`) or age range (`by_type_age`), strategies as columns."
@@ -44,7 +44,7 @@ def strata_table(result:dict, embedder:str='minilm', key:str='by_type_band', met
         lines.append(f"{c:<34}{R[strategies[0]][key][c]['n']:>5}" + ''.join(f"{R[s][key][c][metric]:>12.3f}" for s in strategies))
     return '\n'.join(lines)
 
-# %% ../../nbs/15_exp6_epirec.ipynb #1c54eae8
+# %% ../../nbs/15_exp6_epirec.ipynb #5454399a
 def plot_epirec(result:dict, embedder:str='minilm', metric:str='recall@3', ax=None):
     "Bar chart: strategy × probe type, with bootstrap 95 % intervals."
     import matplotlib.pyplot as plt
