@@ -37,7 +37,7 @@ def _time(s, name:str):
     "Parse an optional ISO time option (timezone required); now when None."
     return utcnow() if s is None else as_utc(s, name)
 
-# %% ../nbs/21_journal.ipynb #128ae1ef
+# %% ../nbs/21_journal.ipynb #f795ea81
 def user_preferences(db:JournalDB,   # the journal
                      user_id:str,    # whose preferences
                      path=None,      # a preferences JSON file to store first (optional)
@@ -57,12 +57,15 @@ def _agent(db:JournalDB, a):
     prefs = user_preferences(db, a.user, a.preferences)
     analyzer = llm.analyzer()
     store = db.store_for(a.user, _embedder(a), analyzer)
-    return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=Path(a.out) if getattr(a, 'out', None) else None)
+    try: return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=Path(a.out) if getattr(a, 'out', None) else None, strategy=a.strategy)
+    except ImportError as e: raise RuntimeError(str(e)) from None
 
 def _agent_options(p):
     p.add_argument('--llm', default=None, choices=('offline', 'openai'),
                    help='generation back end (default: $PERSODE_LLM or offline stand-ins; openai reads OPENAI_API_KEY/OPENAI_BASE_URL)')
     p.add_argument('--preferences', default=None, help='onboarding preferences JSON to store for this user first')
+    p.add_argument('--strategy', default='gated', choices=('gated', 'routed'),
+                   help='recall: gated (default), or routed (questions also matched by BM25; needs persode[hybrid] and the SQLite journal)')
 
 # %% ../nbs/21_journal.ipynb #01f52725
 def format_retrieval(r, # a `Retrieval`
@@ -200,7 +203,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}')
     return 0
 
-# %% ../nbs/21_journal.ipynb #a6fd4517
+# %% ../nbs/21_journal.ipynb #7d07189d
 def _pages(a)->Path:
     return Path(a.out) if a.out else persode_home(a.home)/'pages'/a.user
 
@@ -250,7 +253,7 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
                     print(f"{e.diary}\n(page: {paths['html']})", flush=True)
                 elif line.startswith('/recall '):
                     if not len(agent.store): print('(no memories yet)'); continue
-                    print(format_retrieval(agent.store.retrieve(line[8:], top_k=agent.top_k), len(agent.store)), flush=True)
+                    print(format_retrieval(agent.retriever.retrieve(line[8:], top_k=agent.top_k, strategy=agent.strategy), len(agent.store)), flush=True)
                 else:
                     print('persode>', agent.respond(line, remember=not a.forget_messages).text, flush=True)
             except (ValueError, TypeError, KeyError) as err: print(f'(error: {err})', flush=True)
