@@ -23,8 +23,9 @@ SUBCOMMANDS = {
     'docs':        ('persode.docs:cli_docs',              'build the documentation site offline into _docs/'),
 }
 
-# %% ../nbs/30_cli.ipynb #92d41b80
-USER_ERRORS = (ValueError, TypeError, FileNotFoundError, PermissionError, RuntimeError, KeyError)
+# %% ../nbs/30_cli.ipynb #6fb2f5d2
+USER_ERRORS = (ValueError, TypeError, FileNotFoundError, PermissionError, RuntimeError, KeyError,
+               ImportError)   # a missing optional extra: its message carries the pip command
 
 def _load(target:str):
     "Import the function behind a `module:function` target."

@@ -10,7 +10,8 @@ from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES, _dt
 
 # %% auto #0
 __all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions',
-           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'topk', 'dated_text', 'hybrid_store_factory']
+           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'lexical_index', 'topk', 'dated_text',
+           'hybrid_store_factory']
 
 # %% ../nbs/04c_hybrid.ipynb #1ffa6e15
 from fastcore.basics import patch
@@ -201,7 +202,17 @@ def rank(self:HybridRetriever, query:str, now=None, strategy:str='hybrid-gated',
     sc = self.scores(query, now, strategy, **kwargs)
     return [sc.ids[i] for i in sc.order()]
 
-# %% ../nbs/04c_hybrid.ipynb #1b92dbeb
+# %% ../nbs/04c_hybrid.ipynb #e49d4f95
+def lexical_index(store,                # the store the index reads (must be a `MemoryStore`)
+                  strategy:str='routed', # the lexical strategy the caller wants, named in the errors
+                 )->HybridRetriever:    # a BM25 index over `store`
+    "A `HybridRetriever` over `store`, after checking that it is a `MemoryStore` and that `bm25s` is installed."
+    if not isinstance(store, MemoryStore):
+        raise TypeError(f'strategy {strategy!r} needs a MemoryStore; {type(store).__name__} has no lexical index')
+    _bm25s()
+    return HybridRetriever(store)
+
+# %% ../nbs/04c_hybrid.ipynb #dab0c07d
 def topk(score:np.ndarray, # one score per memory
          k:int,            # how many to keep
         )->np.ndarray:     # indices of the k best, best first; ties in store order (as `Scores.order`)
@@ -212,7 +223,7 @@ def topk(score:np.ndarray, # one score per memory
     cand = np.nonzero(score >= kth)[0]
     return cand[np.lexsort((cand, -score[cand]))][:k]
 
-# %% ../nbs/04c_hybrid.ipynb #9517c100
+# %% ../nbs/04c_hybrid.ipynb #dcb74b48
 @patch
 def retrieve(self:HybridRetriever,
              query:str,               # what the user said or asked
@@ -242,13 +253,13 @@ def retrieve(self:HybridRetriever,
                 float(sc.fused[i]), float(score[i])) for r, (mid, i) in enumerate(zip(chosen, order))]
     return Retrieval(query, strategy, when, hits, sc.gate_fired, sc.query_intensity)
 
-# %% ../nbs/04c_hybrid.ipynb #4180c5da
+# %% ../nbs/04c_hybrid.ipynb #9e588e25
 def dated_text(m, # a `Memory`
               )->str: # its text followed by its formation date, e.g. 'Went hiking. (8 May 2023)'
     "A `text_fn` that lets BM25 match dates named in a question."
     return f'{m.text} ({m.created_at.day} {m.created_at:%B %Y})'
 
-# %% ../nbs/04c_hybrid.ipynb #ac13c723
+# %% ../nbs/04c_hybrid.ipynb #4e37e680
 def hybrid_store_factory(text_fn=None,            # what BM25 indexes (`f(Memory) -> str`); the memory text when None
                          weight:float=DEFAULT_WEIGHT, # w of the hybrid score
                          **store_kwargs,          # passed to `MemoryStore`
