@@ -64,10 +64,11 @@ class Analysis:
         return (f'**{escape(self.emotion)}** (E = {self.intensity:.2f}, valence {self.valence:+.2f}){flag}  \n'
                 f'event: *{escape(self.event)}* · {escape(" ".join(self.hashtags))}')
 
-# %% ../nbs/02_analyzer.ipynb #16a839fc
+# %% ../nbs/02_analyzer.ipynb #f0bf9209
 class Analyzer:
     "Base class: turn utterances into `Analysis` records."
     name = 'analyzer'
+    gate_threshold = SIGNIFICANCE_THRESHOLD   # query E at or above which a store using this analyzer fuses (`gated`)
     def analyze(self, text:str)->Analysis: raise NotImplementedError
     def analyze_batch(self, texts)->list:
         "Analyse many utterances (subclasses may batch)."

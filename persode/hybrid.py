@@ -10,8 +10,8 @@ from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES, _dt
 
 # %% auto #0
 __all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions',
-           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'lexical_index', 'topk', 'dated_text',
-           'hybrid_store_factory']
+           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'lexical_index', 'topk', 'check_top_k',
+           'retrieval_from_scores', 'dated_text', 'hybrid_store_factory']
 
 # %% ../nbs/04c_hybrid.ipynb #1ffa6e15
 from fastcore.basics import patch
@@ -223,7 +223,7 @@ def topk(score:np.ndarray, # one score per memory
     cand = np.nonzero(score >= kth)[0]
     return cand[np.lexsort((cand, -score[cand]))][:k]
 
-# %% ../nbs/04c_hybrid.ipynb #dcb74b48
+# %% ../nbs/04c_hybrid.ipynb #f0d14fc9
 @patch
 def retrieve(self:HybridRetriever,
              query:str,               # what the user said or asked
@@ -239,27 +239,39 @@ def retrieve(self:HybridRetriever,
     check_hybrid_strategy(strategy)
     kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
     if strategy in STRATEGIES: return self.store.retrieve(query, now, top_k, strategy, reinforce=reinforce, exclude=exclude, **kw)
+    check_top_k(top_k)
+    return retrieval_from_scores(self.store, self.scores(query, now, strategy, **kw), query, now, top_k, reinforce, exclude)
+
+# %% ../nbs/04c_hybrid.ipynb #d23aa1e4
+def check_top_k(top_k)->int:
+    "Validate `top_k` (a positive integer)."
     if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k <= 0:
         raise ValueError(f'top_k must be a positive integer, got {top_k!r}')
-    sc = self.scores(query, now, strategy, **kw)
+    return int(top_k)
+
+def retrieval_from_scores(store:MemoryStore,   # the store the memories live in (reinforced through it)
+                          sc:Scores,           # one query's scores of every memory, store order
+                          query:str, now, top_k:int, reinforce:bool=True, exclude=(),
+                         )->Retrieval:
+    "The `top_k` memories by `sc.score` (ties in store order, `exclude`d ids skipped), reinforced when asked."
     score = sc.score.copy()
     for x in exclude:
-        if x in self.store._row: score[self.store._row[x]] = -np.inf
+        if x in store._row: score[store._row[x]] = -np.inf
     order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
     chosen = [sc.ids[i] for i in order]
-    when = _dt(self.store._now(now))
-    if reinforce and chosen: self.store.reinforce(chosen, when)
-    hits = [Hit(self.store[mid], r + 1, float(sc.similarity[i]), float(sc.salience[i]), float(sc.retention[i]),
+    when = _dt(store._now(now))
+    if reinforce and chosen: store.reinforce(chosen, when)
+    hits = [Hit(store[mid], r + 1, float(sc.similarity[i]), float(sc.salience[i]), float(sc.retention[i]),
                 float(sc.fused[i]), float(score[i])) for r, (mid, i) in enumerate(zip(chosen, order))]
-    return Retrieval(query, strategy, when, hits, sc.gate_fired, sc.query_intensity)
+    return Retrieval(query, sc.strategy, when, hits, sc.gate_fired, sc.query_intensity)
 
-# %% ../nbs/04c_hybrid.ipynb #9e588e25
+# %% ../nbs/04c_hybrid.ipynb #a99cf364
 def dated_text(m, # a `Memory`
               )->str: # its text followed by its formation date, e.g. 'Went hiking. (8 May 2023)'
     "A `text_fn` that lets BM25 match dates named in a question."
     return f'{m.text} ({m.created_at.day} {m.created_at:%B %Y})'
 
-# %% ../nbs/04c_hybrid.ipynb #4e37e680
+# %% ../nbs/04c_hybrid.ipynb #e9fa73a6
 def hybrid_store_factory(text_fn=None,            # what BM25 indexes (`f(Memory) -> str`); the memory text when None
                          weight:float=DEFAULT_WEIGHT, # w of the hybrid score
                          **store_kwargs,          # passed to `MemoryStore`

@@ -71,7 +71,7 @@ class OpenAIClient:
                                          max_retries=self.max_retries)
         return self._client
 
-# %% ../nbs/07_llm.ipynb #e0da3642
+# %% ../nbs/07_llm.ipynb #0d63ded4
 _RETRIED = {408, 409, 429}
 
 def _short(s, n=200)->str:
@@ -94,7 +94,7 @@ def _call(self:OpenAIClient, what:str, fn):
         msg = f'{what}: cannot reach {where} ({tries} attempt(s)); is the server running?'
     raise RuntimeError(self._redact(msg)) from None
 
-# %% ../nbs/07_llm.ipynb #754e76a3
+# %% ../nbs/07_llm.ipynb #731c1c95
 @patch
 def chat(self:OpenAIClient,
          messages:list,            # OpenAI-style chat messages
@@ -111,7 +111,7 @@ def chat(self:OpenAIClient,
     if not text.strip(): raise RuntimeError(f'chat request to model {self.model}: the server returned an empty reply')
     return text.strip()
 
-# %% ../nbs/07_llm.ipynb #d9d6eb64
+# %% ../nbs/07_llm.ipynb #bea5a6f2
 PNG_MAGIC = b'\x89PNG\r\n\x1a\n'
 
 def _as_png(data:bytes)->bytes:
@@ -136,7 +136,7 @@ def image(self:OpenAIClient,
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(_as_png(base64.b64decode(b64))); return path
 
-# %% ../nbs/07_llm.ipynb #728e2c2f
+# %% ../nbs/07_llm.ipynb #78b8a078
 class RecordedServer:
     "An OpenAI-compatible HTTP server on 127.0.0.1 that replays recorded responses (for tests)."
     def __init__(self,
@@ -175,7 +175,7 @@ def reply(body, status:int=200, delay:float=0., headers:dict|None=None)->dict:
     "A scripted server response."
     return dict(body=body, status=status, delay=delay, headers=headers or {})
 
-# %% ../nbs/07_llm.ipynb #56df87f0
+# %% ../nbs/07_llm.ipynb #a1efbf37
 def fixture_responder(fixtures:dict, # stem -> recorded response body (chat_analysis, chat_diary, chat_moment, chat_reply, image)
                      ):
     "A `RecordedServer` responder that picks the recorded response matching the kind of request."
@@ -190,7 +190,7 @@ def fixture_responder(fixtures:dict, # stem -> recorded response body (chat_anal
         return reply(fixtures[kind])
     return respond
 
-# %% ../nbs/07_llm.ipynb #273ad2ff
+# %% ../nbs/07_llm.ipynb #2e0eddaf
 _ANALYZER_SYSTEM = ('You are an event-emotion analyzer for a journaling app. Read the user\'s diary text and answer '
     'with one JSON object with exactly these keys: "event" (a short phrase naming what happened, at most 12 words), '
     f'"emotion" (one of: {", ".join(EMOTIONS)}), "intensity" (a number from 0 to 1: how emotionally intense the '
@@ -241,7 +241,7 @@ class LLMAnalyzer(Analyzer):
                           'for this utterance', RuntimeWarning, stacklevel=2)
             return self.fallback.analyze(text)
 
-# %% ../nbs/07_llm.ipynb #62464e73
+# %% ../nbs/07_llm.ipynb #a1abbc1e
 from matplotlib.figure import Figure
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib import patches as mpatches
@@ -323,7 +323,7 @@ def draw_mood_card(ident:VisualIdentity, # the user's visual identity (from onbo
     fig.savefig(path, format='png', dpi=100, metadata={'Software': None}, facecolor=fig.get_facecolor())
     return path
 
-# %% ../nbs/07_llm.ipynb #9c628f01
+# %% ../nbs/07_llm.ipynb #e3a729c5
 class OfflineLLM:
     "Offline stand-in for the language and image models: templates and a matplotlib mood card."
     stand_in = True
@@ -331,7 +331,11 @@ class OfflineLLM:
     def describe(self)->dict:
         return dict(writer='offline template (no language model was called)',
                     illustrator='offline matplotlib mood card (no image model was called)', stand_in=True)
-    def analyzer(self)->Analyzer: return LexiconAnalyzer()
+    def analyzer(self, embedder=None)->Analyzer:
+        "The learned `SemanticAnalyzer` (sharing `embedder`) when the journal's vectors come from MiniLM, else the keyword analyzer."
+        from persode.intensity import SemanticAnalyzer, EMBEDDER_IDENTITY
+        if embedder is not None and embedder.identity == EMBEDDER_IDENTITY: return SemanticAnalyzer(embedder=embedder)
+        return LexiconAnalyzer()
     def diary(self, ctx:JournalContext)->str: return render_diary(ctx)
     def visual_prompt(self, ctx:JournalContext)->VisualPrompt: return compose_visual_prompt(ctx)
     def illustrate(self, vp:VisualPrompt, ctx:JournalContext, path:str|Path)->Path:
@@ -354,7 +358,7 @@ class OpenAILLM(OfflineLLM):
         return dict(writer=f'language model {self.client.model}',
                     illustrator=f'image model {self.client.image_model}' if self.images else
                                 'offline matplotlib mood card (no image model was called)', stand_in=False)
-    def analyzer(self)->Analyzer: return LLMAnalyzer(self.client)
+    def analyzer(self, embedder=None)->Analyzer: return LLMAnalyzer(self.client)   # the model reads E; `embedder` is not needed
     def diary(self, ctx): return self.client.chat(diary_messages(ctx))
     def visual_prompt(self, ctx):
         return compose_visual_prompt(ctx, self.client.chat(visual_messages(ctx), max_tokens=120), source=f'llm:{self.client.model}')

@@ -486,7 +486,7 @@ def check(self:PgJournal)->str:
 register_backend('postgresql', PgJournal)
 register_backend('postgres', PgJournal)
 
-# %% ../nbs/04b_postgres.ipynb #066c98b9
+# %% ../nbs/04b_postgres.ipynb #8491501a
 SEARCH_MODES = ('exact', 'hnsw')
 
 class PgMemoryStore:
@@ -498,7 +498,7 @@ class PgMemoryStore:
                  analyzer:Analyzer|None=None,
                  weights:StrengthWeights=StrengthWeights(),
                  alpha:float=DEFAULT_ALPHA,
-                 gate_threshold:float=SIGNIFICANCE_THRESHOLD,
+                 gate_threshold:float|None=None,  # the analyzer's when None, as in `MemoryStore`
                  lam:float=LAMBDA,
                  gamma:float=GAMMA,
                  search:str='exact',              # 'exact' scans the user's rows; 'hnsw' takes candidates from an HNSW index
@@ -516,10 +516,11 @@ class PgMemoryStore:
         # reuse MemoryStore's validation of every knob
         proto = MemoryStore(embedder, analyzer, weights, alpha, gate_threshold, lam, gamma)
         self.embedder, self.analyzer, self.weights, self.alpha = proto.embedder, proto.analyzer, proto.weights, proto.alpha
-        self.gate_threshold, self.lam, self.gamma = proto.gate_threshold, proto.lam, proto.gamma
+        self.gate_threshold, self.lam, self.gamma = proto._gate, proto.lam, proto.gamma
         self.journal, self.user_id, self.search, self.candidates = journal, user_id, search, candidates
         journal._ensure_dim(self.embedder.dim)
 
+    gate_threshold = MemoryStore.gate_threshold     # the same rule: the one given, else the analyzer's
     @property
     def dim(self)->int: return self.embedder.dim
     def __repr__(self): return f'PgMemoryStore({self.user_id!r}, {len(self)} memories, {self.embedder.identity}, search={self.search})'

@@ -30,7 +30,7 @@ def _check_unit(x, name:str)->float:
         raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
     return float(x)
 
-# %% ../nbs/04_store.ipynb #4ea2ed58
+# %% ../nbs/04_store.ipynb #89d3f158
 class MemoryStore:
     "A columnar store of episodic memories with salience-aware retrieval."
     def __init__(self,
@@ -38,7 +38,7 @@ class MemoryStore:
                  analyzer:Analyzer|None=None,       # event/emotion/intensity extraction; the offline `LexiconAnalyzer` by default
                  weights:StrengthWeights=StrengthWeights(), # Eq. 1 weights
                  alpha:float=DEFAULT_ALPHA,         # similarity weight of the fused score, in [0, 1]
-                 gate_threshold:float=SIGNIFICANCE_THRESHOLD, # query intensity at or above which `gated` fuses
+                 gate_threshold:float|None=None,    # query intensity at or above which `gated` fuses; the analyzer's `gate_threshold` when None
                  lam:float=LAMBDA,                  # base decay rate per day
                  gamma:float=GAMMA,                 # consolidation strength in [0, 1]
                 ):
@@ -47,7 +47,7 @@ class MemoryStore:
         if not isinstance(self.embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
         self.analyzer = analyzer if analyzer is not None else LexiconAnalyzer()
         self.weights, self.alpha = weights, _check_unit(alpha, 'alpha')
-        self.gate_threshold, self.gamma = _check_unit(gate_threshold, 'gate_threshold'), _check_unit(gamma, 'gamma')
+        self.gate_threshold, self.gamma = gate_threshold, _check_unit(gamma, 'gamma')
         if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not math.isfinite(lam) or lam < 0:
             raise ValueError(f'lam must be a finite number >= 0, got {lam!r}')
         self.lam = float(lam)
@@ -62,6 +62,12 @@ class MemoryStore:
         self.content_version = 0  # bumped when memories come, go or change text (not by reinforcement): what text indexes watch
 
     def __len__(self)->int: return self._n
+    @property
+    def gate_threshold(self)->float:
+        "The query E at or above which `gated` fuses: the one given, else the analyzer's (0.6 for the keyword E)."
+        return self._gate if self._gate is not None else float(getattr(self.analyzer, 'gate_threshold', SIGNIFICANCE_THRESHOLD))
+    @gate_threshold.setter
+    def gate_threshold(self, v): self._gate = None if v is None else _check_unit(v, 'gate_threshold')
     @property
     def ids(self)->list: return list(self._ids)
     @property
