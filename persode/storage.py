@@ -46,8 +46,8 @@ def check_user_id(user_id, # the owner of a set of memories
         raise ValueError(f'user id {user_id[:40]!r} is not allowed: use at most 128 printable characters, no surrounding spaces')
     return user_id
 
-# %% ../nbs/04a_storage.ipynb #2f4fd14a
-SCHEMA_VERSION = 2
+# %% ../nbs/04a_storage.ipynb #50e381fa
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x50534445    # 'PSDE' in the SQLite header: marks a Persode journal
 SQLITE_MAGIC = b'SQLite format 3\x00'
 BLOCK_BYTES = 8 << 20           # at most this many bytes of vectors in one block
@@ -102,9 +102,17 @@ MIGRATIONS = [  # (version, description, statements or callables(con)); append n
         """CREATE INDEX memories_user_seq ON memories(user_id, seq)""",
     ]),
     (2, 'vectors in per-user blocks (vec_blocks) instead of one BLOB per row', [_migrate_v2]),
+    (3, 'sentence vectors of multi-sentence memories, a cache for persode.views', [
+        """CREATE TABLE sentence_vecs(
+            user_id TEXT NOT NULL,
+            id TEXT NOT NULL,           -- the memory (deleted with it, and when its text is edited)
+            embedder TEXT NOT NULL,     -- identity of the embedder that made them
+            n INTEGER NOT NULL,         -- how many sentences
+            data BLOB NOT NULL,         -- n × dim float32 little-endian
+            PRIMARY KEY(user_id, id))"""]),
 ]
 
-# %% ../nbs/04a_storage.ipynb #b004dbe3
+# %% ../nbs/04a_storage.ipynb #a7540bb3
 ROW_FIELDS = ('id', 'text', 'created', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'vec')
 
 class JournalDB:
@@ -119,6 +127,8 @@ class JournalDB:
     def _forget(self, user_id)->int: raise NotImplementedError
     def _load(self, user_id, chunk:int=65536): raise NotImplementedError
     def _set_vectors(self, user_id, identity, dim, ids, vecs): raise NotImplementedError
+    def _get_sentence_vectors(self, user_id, identity)->dict: return {}    # optional cache (see `persode.views`)
+    def _put_sentence_vectors(self, user_id, identity, dim, items:dict): pass
     def _users(self)->list: raise NotImplementedError
     def _get_prefs(self, user_id): raise NotImplementedError
     def _set_prefs(self, user_id, text:str): raise NotImplementedError
@@ -135,7 +145,7 @@ def register_backend(scheme:str, # URL scheme, e.g. 'postgresql'
     "Make `open_journal` open URLs of `scheme` with `opener`."
     _BACKENDS[scheme.lower()] = opener
 
-# %% ../nbs/04a_storage.ipynb #de15fa69
+# %% ../nbs/04a_storage.ipynb #6c838e88
 def _mem_rows(mems, vecs):
     "Rows for freshly added memories (recall count 0, never recalled)."
     for m, v in zip(mems, vecs):
@@ -155,9 +165,15 @@ class StoreBackend:
         self.db._update_row(self.user_id, memory.id, (memory.text, float(memory.intensity), memory.emotion, float(memory.valence),
                                                       memory.event, tuple(memory.hashtags)), vec)
     def on_remove(self, ids): self.db._delete_rows(self.user_id, list(ids))
+    def sentence_vectors(self)->dict:
+        "The journal's cached sentence vectors of this user's memories, made by this store's embedder: `{id: (n, dim) array}`."
+        return self.db._get_sentence_vectors(self.user_id, self.identity)
+    def save_sentence_vectors(self, items:dict):
+        "Cache sentence vectors `{id: (n, dim) array}` (skipped on a read-only journal: the cache is only a saving)."
+        if items and not self.db.readonly: self.db._put_sentence_vectors(self.user_id, self.identity, self.dim, items)
     def __repr__(self): return f'StoreBackend({self.db!r}, user={self.user_id!r}, {self.identity})'
 
-# %% ../nbs/04a_storage.ipynb #432b975e
+# %% ../nbs/04a_storage.ipynb #5434177a
 def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' or 'minilm:384'
                 )->Embedder:
     "An embedder with the given identity."
@@ -170,7 +186,8 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
 def _reset(store:MemoryStore):
     "Empty the store's columns and caches (its private state), keeping its configuration and backend."
     fresh = MemoryStore(store.embedder, store.analyzer)
-    store.__dict__.update({k: v for k, v in fresh.__dict__.items() if k.startswith('_')})
+    store.__dict__.update({k: v for k, v in fresh.__dict__.items() if k.startswith('_') and k != '_gate'})
+    store.rewrite_version += 1
 
 def _anchor(created:np.ndarray, last)->np.ndarray:
     "The decay anchors: the last recall, or the formation time of memories never recalled (None/NaN)."
@@ -461,7 +478,7 @@ def _reinforce_rows(self:SQLiteJournal, user_id, ids, t:float):
         if cur.rowcount != len(ids):
             raise KeyError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?): call store.refresh()')
 
-# %% ../nbs/04a_storage.ipynb #b4830017
+# %% ../nbs/04a_storage.ipynb #81337ab2
 def _drop_vectors(con, user_id, seqs):
     "Inside a write: remove the vectors of these seqs from the user's blocks."
     gone = np.unique(np.asarray(list(seqs), np.int64))
@@ -484,10 +501,11 @@ def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False)->int:
             raise KeyError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
         n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
         _drop_vectors(con, user_id, found.values())
+        con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
     self._scrub()
     return n
 
-# %% ../nbs/04a_storage.ipynb #84e70f55
+# %% ../nbs/04a_storage.ipynb #43d146f2
 def _check_edit(row, vec, dim)->tuple:
     "Validate an edited row `(text, intensity, emotion, valence, event, hashtags)` and its vector; returns them ready to write."
     text, E, emo, val, ev, tags = row
@@ -524,6 +542,7 @@ def _update_row(self:SQLiteJournal, user_id, mid, row, vec):
         con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
                     (text, E, emo, val, ev, _SEP.join(tags), user_id, mid))
         _replace_vector(con, user_id, r[0], v)
+        con.execute('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', (user_id, mid))
     self._scrub()
 
 @patch
@@ -531,6 +550,7 @@ def _forget(self:SQLiteJournal, user_id)->int:
     with self._write() as con:
         n = con.execute('DELETE FROM memories WHERE user_id=?', (user_id,)).rowcount
         con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
+        con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
         con.execute('DELETE FROM users WHERE user_id=?', (user_id,))
     self._scrub(vacuum=True)
     return n
@@ -545,7 +565,7 @@ def _scrub(self:SQLiteJournal, vacuum:bool=False)->bool:
         except sqlite3.OperationalError: return False   # another reader holds the WAL: the next checkpoint finishes the job
         return busy == 0
 
-# %% ../nbs/04a_storage.ipynb #62368f94
+# %% ../nbs/04a_storage.ipynb #eebf1b24
 class _Chunk(list):
     "Rows of one load chunk; `.V` holds their vectors as one matrix (a fast path for `_fill`)."
     V = None
@@ -667,9 +687,26 @@ def _set_vectors(self:SQLiteJournal, user_id, identity, dim, ids, vecs):
         at = {i: k for k, i in enumerate(ids)}
         V = np.asarray(vecs, np.float32)[[at[r[1]] for r in rows]] if rows else np.zeros((0, dim), np.float32)
         con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
+        con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
         if rows: _put_blocks(con, user_id, dim, np.array([r[0] for r in rows], np.int64), V)
         con.execute('INSERT INTO users(user_id, embedder, dim, created) VALUES (?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET embedder=excluded.embedder, dim=excluded.dim',
                     (user_id, identity, dim, time.time()))
+
+@patch
+def _get_sentence_vectors(self:SQLiteJournal, user_id, identity)->dict:
+    with self._read() as con:
+        dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
+        if not dim: return {}
+        rows = con.execute('SELECT id, n, data FROM sentence_vecs WHERE user_id=? AND embedder=?', (user_id, identity)).fetchall()
+    return {i: np.frombuffer(d, '<f4').reshape(n, dim[0]) for i, n, d in rows if len(d) == 4*n*dim[0]}   # a damaged entry is recomputed
+
+@patch
+def _put_sentence_vectors(self:SQLiteJournal, user_id, identity, dim, items:dict):
+    rows = [(user_id, i, identity, len(v), np.ascontiguousarray(v, '<f4').tobytes()) for i, v in items.items()
+            if np.ndim(v) == 2 and np.shape(v)[1] == dim and np.isfinite(v).all()]
+    with self._write() as con:   # only for memories that still exist (another process may have deleted one meanwhile)
+        con.executemany('INSERT OR REPLACE INTO sentence_vecs(user_id, id, embedder, n, data) SELECT ?,?,?,?,? '
+                        'WHERE EXISTS (SELECT 1 FROM memories WHERE user_id=?1 AND id=?2)', rows)
 
 @patch
 def _users(self:SQLiteJournal)->list:

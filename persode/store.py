@@ -30,7 +30,7 @@ def _check_unit(x, name:str)->float:
         raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
     return float(x)
 
-# %% ../nbs/04_store.ipynb #89d3f158
+# %% ../nbs/04_store.ipynb #10550f47
 class MemoryStore:
     "A columnar store of episodic memories with salience-aware retrieval."
     def __init__(self,
@@ -60,6 +60,7 @@ class MemoryStore:
         self._ckey, self._cn, self._latest = None, 0, -math.inf   # caches of the query path (see `_refresh`)
         self.version = 0          # bumped by every change (add, reinforce, edit, remove, clear): a cheap "has anything changed?"
         self.content_version = 0  # bumped when memories come, go or change text (not by reinforcement): what text indexes watch
+        self.rewrite_version = 0  # bumped when stored memories change or go (edit, remove, clear), not by adding: append-only indexes watch it
 
     def __len__(self)->int: return self._n
     @property
@@ -99,7 +100,7 @@ def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     out[:n] = a[:n]
     return out
 
-# %% ../nbs/04_store.ipynb #1f02c05f
+# %% ../nbs/04_store.ipynb #068b0f28
 from fastcore.basics import patch
 
 @patch
@@ -125,10 +126,11 @@ def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls,
     self._bump()
 
 @patch
-def _bump(self:MemoryStore, content:bool=True):
-    "Record a change: `version` always, `content_version` unless only recall state changed."
+def _bump(self:MemoryStore, content:bool=True, rewrite:bool=False):
+    "Record a change: `version` always, `content_version` unless only recall state changed, `rewrite_version` if stored rows changed."
     self.version += 1
     if content: self.content_version += 1
+    if rewrite: self.rewrite_version += 1
 
 @patch
 def _refresh(self:MemoryStore, rows=None):
@@ -154,7 +156,7 @@ def _clear(self:MemoryStore):
     self._vecs = np.zeros((self.dim, 16), np.float32)
     for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
     self._ckey, self._cn, self._latest = None, 0, -math.inf
-    self._bump()
+    self._bump(rewrite=True)
 
 @patch
 def _sync(self:MemoryStore):
@@ -472,7 +474,7 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     rows = rows[np.argsort(-c[rows], kind='stable')]
     return [self[self._ids[i]] for i in rows]
 
-# %% ../nbs/04_store.ipynb #db14911e
+# %% ../nbs/04_store.ipynb #2cd8d6f2
 @patch
 def remove(self:MemoryStore, mid:str):
     "Delete one memory and its vector."
@@ -486,9 +488,9 @@ def remove(self:MemoryStore, mid:str):
     self._n = n - 1
     self._row = {m: j for j, m in enumerate(self._ids)}
     self._refresh()
-    self._bump()
+    self._bump(rewrite=True)
 
-# %% ../nbs/04_store.ipynb #9d8616d6
+# %% ../nbs/04_store.ipynb #faf20da6
 @patch
 def edit(self:MemoryStore,
          mid:str,           # id of the memory to correct
@@ -512,5 +514,5 @@ def edit(self:MemoryStore,
     self._E[i] = a.intensity
     self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
     self._refresh(np.array([i]))        # that row's cached rate and intrinsic salience (its intensity changed)
-    self._bump()
+    self._bump(rewrite=True)
     return mem

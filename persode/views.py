@@ -11,13 +11,14 @@ from .hybrid import retrieval_from_scores, check_top_k
 from .intensity import split_sentences
 
 # %% auto #0
-__all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'SentenceViews', 'check_view_strategy', 'views_store_factory', 'sentence_views']
+__all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'SentenceViews', 'check_view_strategy', 'views_store_factory', 'sentence_views',
+           'default_strategy']
 
 # %% ../nbs/04d_views.ipynb #693d0a2f
 VIEW_STRATEGIES = ('views', 'views-gated')
 VIEW_WEIGHT = 0.5    # w of the best-sentence cosine; the only value tried (see above)
 
-# %% ../nbs/04d_views.ipynb #dd89d1a6
+# %% ../nbs/04d_views.ipynb #848d6a52
 class SentenceViews:
     "Sentence vectors and the store's centre beside a `MemoryStore`: the `views` and `views-gated` strategies."
     def __init__(self,
@@ -28,7 +29,8 @@ class SentenceViews:
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or not 0 <= weight <= 1:
             raise ValueError(f'weight must be a number in [0, 1], got {weight!r}')
         self.store, self.weight = store, float(weight)
-        self._cache, self._seen = {}, None     # text -> its sentences' unit vectors; the store state the matrices match
+        self._cache, self._seen, self._loaded = {}, None, False   # text -> its sentences' unit vectors; the store state the matrices match
+        self._S, self._ns, self._starts = np.zeros((store.dim, 0), np.float32), 0, np.zeros(0, np.int64)   # one column per sentence; per memory, its first
     def __len__(self)->int: return len(self.store)
     def __repr__(self): return f'SentenceViews({self.store!r}, weight={self.weight})'
     def add(self, *args, **kwargs): return self.store.add(*args, **kwargs)
@@ -36,52 +38,93 @@ class SentenceViews:
     def edit(self, *args, **kwargs): return self.store.edit(*args, **kwargs)
     def remove(self, mid:str): return self.store.remove(mid)
 
-# %% ../nbs/04d_views.ipynb #5b384264
+# %% ../nbs/04d_views.ipynb #01aba144
 @patch
-def _sentence_vectors(self:SentenceViews, texts:list, vecs:np.ndarray)->list:
-    "Per text, its sentences' unit vectors (float32); one-sentence texts reuse their stored vector, the rest are embedded in one batch."
+def _sentence_vectors(self:SentenceViews, ids:list, texts:list, vecs:np.ndarray)->list:
+    "Per memory, its sentences' unit vectors (float32); one-sentence texts reuse their stored vector, the rest are embedded in one batch."
     parts = [split_sentences(t) for t in texts]
     todo = [(i, p) for i, p in enumerate(parts) if len(p) > 1 and texts[i] not in self._cache]
     if todo:
         E = np.asarray(self.store.embedder.embed([x for _, p in todo for x in p]), np.float32)
-        at = 0
-        for i, p in todo: self._cache[texts[i]] = E[at:at + len(p)]; at += len(p)
+        at, new = 0, {}
+        for i, p in todo: self._cache[texts[i]] = new[ids[i]] = E[at:at + len(p)]; at += len(p)
+        self._save(new)
     return [self._cache[t] if len(p) > 1 else vecs[i:i + 1] for i, (t, p) in enumerate(zip(texts, parts))]
 
 @patch
-def _sync(self:SentenceViews):
-    "Rebuild the matrices when the store's content has changed since the last query."
+def _load(self:SentenceViews):
+    "Seed the cache from the journal's stored sentence vectors (once; a store without a journal has none)."
+    self._loaded = True
+    get = getattr(self.store.backend, 'sentence_vectors', None)
+    if get is None: return
     st = self.store
-    state = (st.content_version, len(st), st._ids[-1] if len(st) else None)
+    for mid, v in get().items():
+        if mid in st and v.shape[1] == st.dim: self._cache[st[mid].text] = v
+
+@patch
+def _save(self:SentenceViews, new:dict):
+    "Hand freshly embedded sentence vectors to the journal, if the store has one (a failure to cache is not an error)."
+    put = getattr(self.store.backend, 'save_sentence_vectors', None)
+    if put is None: return
+    try: put(new)
+    except (RuntimeError, PermissionError, OSError): pass   # busy or read-only: they are recomputed next time
+
+# %% ../nbs/04d_views.ipynb #1f1d3f6b
+@patch
+def _append_rows(self:SentenceViews, first:int)->list:
+    "Add the sentences of memories `first`, `first + 1`, … of the store to the sentence matrix; returns their texts."
+    st = self.store
+    ids = st._ids[first:]; texts = [st[i].text for i in ids]
+    sv = self._sentence_vectors(ids, texts, st.vectors[first:])
+    if not sv: return texts
+    k, lens = sum(len(x) for x in sv), [len(x) for x in sv]
+    if self._ns + k > self._S.shape[1]:
+        S = np.zeros((st.dim, max(2*self._S.shape[1], self._ns + k, 16)), np.float32); S[:, :self._ns] = self._S[:, :self._ns]; self._S = S
+    self._S[:, self._ns:self._ns + k] = np.concatenate(sv).T
+    self._starts = np.concatenate([self._starts, self._ns + np.cumsum([0] + lens[:-1])]).astype(np.int64)
+    self._ns += k
+    return texts
+
+@patch
+def _sync(self:SentenceViews):
+    "Bring the sentence matrix and the centring terms up to date with the store (append when only additions happened)."
+    st = self.store
+    state = (st.content_version, st.rewrite_version, len(st))
     if state == self._seen: return
-    V = st.vectors.astype(np.float64)
-    texts = [st[i].text for i in st._ids]
-    sv = self._sentence_vectors(texts, st.vectors)
-    self._S = np.concatenate(sv).astype(np.float64) if sv else np.zeros((0, st.dim))
-    self._starts = np.cumsum([0] + [len(x) for x in sv[:-1]]).astype(np.int64)
-    self._mu = V.mean(0) if len(V) > 1 else None
+    if not self._loaded: self._load()
+    if self._seen is None or st.rewrite_version != self._seen[1] or len(st) < self._seen[2]:
+        self._S, self._ns, self._starts = np.zeros((st.dim, 0), np.float32), 0, np.zeros(0, np.int64)
+        live = set(self._append_rows(0))
+        self._cache = {t: v for t, v in self._cache.items() if t in live}
+    else: self._append_rows(self._seen[2])
+    V = st.vectors
+    self._mu = V.mean(0, dtype=np.float64) if len(V) > 1 else None
     if self._mu is not None:
-        C = V - self._mu; norm = np.linalg.norm(C, axis=1, keepdims=True)
-        self._C = np.divide(C, norm, out=np.zeros_like(C), where=norm > 0)
-    live = set(texts); self._cache = {t: v for t, v in self._cache.items() if t in live}
+        self._vmu = V @ self._mu                                     # μ·m per memory
+        sq = np.einsum('ij,ij->i', V, V, dtype=np.float64)            # ‖m‖² (1 up to rounding)
+        self._norm = np.sqrt(np.maximum(sq - 2*self._vmu + self._mu @ self._mu, 0.))
     self._seen = state
 
-# %% ../nbs/04d_views.ipynb #b50c798a
+# %% ../nbs/04d_views.ipynb #ff3f772b
 @patch
 def similarity(self:SentenceViews,
                q:np.ndarray,        # the query's unit vector, shape (dim,)
+               sim=None,            # its plain cosine with every memory, if already computed (the store's q·m)
               )->np.ndarray:        # view similarity of every memory, store order (float64)
-    "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s): two matrix–vector products and one reduceat."
+    "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s): at most two matrix–vector products and one reduceat."
     self._sync()
-    q = np.asarray(q, np.float64)
-    best = np.maximum.reduceat(self._S @ q, self._starts)
-    if self._mu is None: centred = self.store.vectors.astype(np.float64) @ q
+    st = self.store
+    q = np.asarray(q, np.float32)
+    best = np.maximum.reduceat(q @ self._S[:, :self._ns], self._starts).astype(np.float64)
+    sim = np.asarray(st.vectors @ q if sim is None else sim, np.float64)
+    if self._mu is None: centred = sim
     else:
-        d = q - self._mu; nd = np.linalg.norm(d)
-        centred = self._C @ (d/nd) if nd > 0 else np.zeros(len(self._C))
+        q64 = q.astype(np.float64); qmu, mm = float(q64 @ self._mu), float(self._mu @ self._mu)
+        den = self._norm*math.sqrt(max(float(q64 @ q64) - 2*qmu + mm, 0.))
+        centred = np.divide(sim - self._vmu - qmu + mm, den, out=np.zeros_like(sim), where=den > 1e-12)
     return (1 - self.weight)*centred + self.weight*best
 
-# %% ../nbs/04d_views.ipynb #378a2f06
+# %% ../nbs/04d_views.ipynb #958312a2
 def check_view_strategy(strategy:str)->str:
     "Validate a strategy name: the store's or one of `VIEW_STRATEGIES`."
     if strategy not in STRATEGIES + VIEW_STRATEGIES:
@@ -104,8 +147,8 @@ def scores(self:SentenceViews,
     st = self.store
     if len(st) == 0: raise ValueError('the store is empty: add memories before retrieving')
     q = st._query_vector(query, query_embedding)
-    t, _, fired, qE = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
-    view = self.similarity(q).astype(np.float32)
+    t, sim32, fired, qE = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
+    view = self.similarity(q, sim32).astype(np.float32)
     rows = slice(0, len(st))
     d = st._retention(t)
     sal, fused = st._salience_fused(view, d, rows)
@@ -136,14 +179,14 @@ def retrieve(self:SentenceViews,
     check_top_k(top_k)
     return retrieval_from_scores(self.store, self.scores(query, now, strategy, **kw), query, now, top_k, reinforce, exclude)
 
-# %% ../nbs/04d_views.ipynb #40b83211
+# %% ../nbs/04d_views.ipynb #d0a35929
 def views_store_factory(weight:float=VIEW_WEIGHT, # w of the view similarity
                         **store_kwargs,           # passed to `MemoryStore`
                        ):
     "A harness store factory: `SentenceViews` around a fresh `MemoryStore`."
     return lambda embedder, analyzer: SentenceViews(MemoryStore(embedder=embedder, analyzer=analyzer, **store_kwargs), weight)
 
-# %% ../nbs/04d_views.ipynb #ffd8e971
+# %% ../nbs/04d_views.ipynb #fea97e27
 def sentence_views(store,                 # the store to view (must be a `MemoryStore`)
                    weight:float=VIEW_WEIGHT,
                   )->SentenceViews:
@@ -151,3 +194,10 @@ def sentence_views(store,                 # the store to view (must be a `Memory
     if not isinstance(store, MemoryStore):
         raise TypeError(f"strategy 'views' needs a MemoryStore; {type(store).__name__} keeps its vectors elsewhere and has no sentence views")
     return SentenceViews(store, weight)
+
+# %% ../nbs/04d_views.ipynb #2db37554
+from .intensity import EMBEDDER_IDENTITY
+
+def default_strategy(store)->str:
+    "The agent's default recall for `store`: 'views' for a `MemoryStore` embedded with MiniLM, else 'gated'."
+    return 'views' if isinstance(store, MemoryStore) and store.embedder.identity == EMBEDDER_IDENTITY else 'gated'

@@ -13,7 +13,7 @@ from ..datasets import PROBE_TYPES
 
 # %% auto #0
 __all__ = ['REPORTED', 'TARGETS', 'DEV', 'TEST', 'SHORT', 'zmix_intensity_store', 'rank_epirec', 'epirec_splits', 'rank_locomo',
-           'paired_diff', 'split_table', 'locomo_table', 'sentence_views', 'dev_sentence_views', 'dev_gate_sweep',
+           'paired_diff', 'split_table', 'locomo_table', 'sentence_matrix', 'dev_sentence_views', 'dev_gate_sweep',
            'reported_rows', 'target_rows', 'plot_fusion', 'fusion_json']
 
 # %% ../../nbs/17_fusion.ipynb #99a2f66a
@@ -122,20 +122,19 @@ def locomo_table(L:dict)->str:
         rows.append(f"{l:<31}{o['recall@5']:>9.3f}   [{o['ci']['recall@5'][0]:.3f}, {o['ci']['recall@5'][1]:.3f}]{o['recall@10']:>11.3f}{o['mrr']:>7.3f}{r['gate_fired']:>7.3f}")
     return '\n'.join(rows)
 
-# %% ../../nbs/17_fusion.ipynb #84a58c98
-def sentence_views(texts:list, emb)->tuple:
+# %% ../../nbs/17_fusion.ipynb #d3a51684
+def sentence_matrix(texts:list, emb)->tuple:
     "Per text: its sentences' unit vectors stacked, and the row index of each sentence's text."
     sents, owner = [], []
     for i, t in enumerate(texts):
-        for x in re.split(r'(?<=[.!?])\s+', t.strip()):
-            if x: sents.append(x); owner.append(i)
+        for x in split_sentences(t): sents.append(x); owner.append(i)
     return np.asarray(emb.embed(sents), np.float64), np.array(owner)
 
 def dev_sentence_views(er, emb, personas=DEV, max_w=(0.3, 0.5, 0.7), mean_w=(0.3, 0.5, 0.7, 1.0))->dict:
     "recall@3 per probe type on `personas` for cosine, max-over-sentences mixes and mean-of-sentences vectors."
     eps = [e for e in er.episodes if e.persona_id in personas]; probes = [q for q in er.probes if q.persona_id in personas]
     X = np.asarray(emb.embed([e.text for e in eps]), np.float64); Q = np.asarray(emb.embed([q.query for q in probes]), np.float64)
-    S, owner = sentence_views([e.text for e in eps], emb)
+    S, owner = sentence_matrix([e.text for e in eps], emb)
     smax = np.full((len(Q), len(eps)), -np.inf); np.maximum.at(smax.T, owner, S@Q.T)
     smean = np.zeros_like(X); np.add.at(smean, owner, S); smean /= np.linalg.norm(smean, axis=1, keepdims=True)
     views = {'cosine': Q@X.T}
@@ -152,22 +151,26 @@ def dev_sentence_views(er, emb, personas=DEV, max_w=(0.3, 0.5, 0.7), mean_w=(0.3
         out[name] = {SHORT[t]: round(float(np.mean(v)), 3) for t, v in hit.items()}
     return out
 
-# %% ../../nbs/17_fusion.ipynb #2eff0ed7
-def dev_gate_sweep(er, emb, analyzer, thresholds=(0.6, 0.7, 0.8, 0.9, 0.95, 0.99), personas=DEV)->dict:
-    "threshold -> probe type -> (recall@3, gate rate) of `gated` on `personas`, with the given analyzer's E."
+# %% ../../nbs/17_fusion.ipynb #d441296a
+def dev_gate_sweep(er, emb, analyzer, thresholds=(0.6, 0.7, 0.8, 0.9, 0.95, 0.99), personas=DEV,
+                   strategy:str='gated',  # the gated strategy to sweep
+                   factory=None,          # `f(threshold) -> store factory`; a `MemoryStore` gating at the threshold when None
+                  )->dict:
+    "threshold -> probe type -> (recall@3, gate rate) of `strategy` on `personas`, with the given analyzer's E."
+    factory = factory or (lambda thr: (lambda e, a: MemoryStore(embedder=e, analyzer=a, gate_threshold=thr)))
     ps = [p for p in er.personas if p.persona_id in personas]
     groups = [g for g in epirec_groups(er) if g.key in personas]
     out = {}
     for thr in thresholds:
-        run = rank_groups(groups, emb, ('gated',), analyzer, lambda e, a: MemoryStore(embedder=e, analyzer=a, gate_threshold=thr))
+        run = rank_groups(groups, emb, (strategy,), analyzer, factory(thr))
         res = {t: [] for t in PROBE_TYPES}
-        for p, o, f in zip(ps, run.orders['gated'], run.gate['gated']):
+        for p, o, f in zip(ps, run.orders[strategy], run.gate[strategy]):
             pos = {e.id: i for i, e in enumerate(p.episodes)}
             for q, row, fired in zip(p.probes, o, f): res[q.type].append((pos[q.episode_id] in row[:3], bool(fired)))
         out[thr] = {SHORT[t]: (round(float(np.mean([h for h, _ in v])), 3), round(float(np.mean([g for _, g in v])), 3)) for t, v in res.items()}
     return out
 
-# %% ../../nbs/17_fusion.ipynb #898c2a81
+# %% ../../nbs/17_fusion.ipynb #a8849474
 def reported_rows(ES:dict, L:dict)->list:
     "(what, reported, ours, ours − reported) for every number the scratch exploration reported."
     rows = []
@@ -182,9 +185,15 @@ def target_rows(ES:dict, L:dict, LQ:dict, E:dict, er)->list:
     "(target, measured, met) for each criterion in `TARGETS`, decided from the results."
     imp = lambda l, sp: ES[sp][l]['reflective_implicit']['recall@3']
     out = []
-    for l in ('z-candidate (learned E)', 'gated (learned E)', 'hybrid-gated (learned E)', 'routed (lexicon E)'):
+    for l in ('z-candidate (learned E)', 'gated (learned E)', 'hybrid-gated (learned E)', 'routed (lexicon E)',
+              'gated (learned E, shipped)', 'views-gated (learned E, shipped)'):
         d = imp(l, 'p07-p12') - imp('similarity', 'p07-p12')
         out.append((f"part 2: {l}, implicit p07-p12 − similarity >= +0.05", f'{d:+.3f}', d >= 0.05))
+    for l in ('gated (learned E, shipped)', 'views-gated (learned E, shipped)'):
+        d = ES['p07-p12'][l]['factual']['recall@3'] - ES['p07-p12']['similarity']['factual']['recall@3']
+        out.append((f"part 2: {l}, factual p07-p12 − similarity >= 0", f'{d:+.3f}', d >= 0))
+        d = L[l]['overall']['recall@5'] - L['dense']['overall']['recall@5']
+        out.append((f"part 2: {l}, LoCoMo recall@5 − dense >= −0.005", f'{d:+.4f}', d >= -0.005))
     for l in ('hybrid', 'hybrid-gated (lexicon E)', 'hybrid-gated (learned E)', 'routed (lexicon E)', 'routed (learned E)'):
         d = min(ES['all'][l][t]['recall@3'] - ES['all']['similarity'][t]['recall@3'] for t in PROBE_TYPES)
         out.append((f'part 3: {l} on EpiRec, worst probe type − similarity >= 0', f'{d:+.3f}', d >= 0))
@@ -196,12 +205,14 @@ def target_rows(ES:dict, L:dict, LQ:dict, E:dict, er)->list:
         out.append((f'part 3: {l} on LoCoMo, recall@5 >= 0.45 with the gate in place (issue 9)', f'{r5:.3f}', r5 >= 0.45))
     return out
 
-# %% ../../nbs/17_fusion.ipynb #2fdacce5
+# %% ../../nbs/17_fusion.ipynb #76e4737a
 def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     "Left: EpiRec implicit recall@3 per split with intervals. Right: LoCoMo evidence recall@5 with intervals."
     import matplotlib.pyplot as plt
-    labels = labels or ['similarity', 'gated (lexicon E)', 'gated (learned E)', 'z-candidate (learned E)', 'hybrid', 'hybrid-gated (learned E)']
-    locomo_labels = locomo_labels or ['dense', 'bm25', 'rrf', 'hybrid', 'hybrid+date', 'hybrid-gated (learned E)', 'routed (lexicon E)']
+    labels = labels or ['similarity', 'gated (lexicon E)', 'gated (learned E)', 'z-candidate (learned E)', 'hybrid', 'hybrid-gated (learned E)',
+                        'gated (learned E, shipped)', 'views-gated (learned E, shipped)']
+    locomo_labels = locomo_labels or ['dense', 'bm25', 'rrf', 'hybrid', 'hybrid+date', 'hybrid-gated (learned E)', 'routed (lexicon E)',
+                                      'views-gated (learned E, shipped)']
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 3.9), dpi=100, gridspec_kw=dict(width_ratios=[3, 2]))
     w = 0.8/len(labels)
     for i, l in enumerate(labels):
@@ -215,7 +226,7 @@ def plot_fusion(ES:dict, L:dict, labels=None, locomo_labels=None):
     fig.tight_layout()
     return fig
 
-# %% ../../nbs/17_fusion.ipynb #59630fd8
+# %% ../../nbs/17_fusion.ipynb #c00a8211
 def fusion_json(E:dict, ES:dict, L:dict, targets:list, reported:list, extra:dict=None)->dict:
     "A JSON-ready record of this notebook's results (no per-probe arrays)."
     slim = lambda d: {k: v for k, v in d.items() if k not in ('target_rank', 'gate_per_probe', 'timings')}

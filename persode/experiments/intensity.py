@@ -158,7 +158,7 @@ def train_weights(root=None,              # data folder holding emobank/ (and es
                     target=meta['target'] + '; ESConv: (intensity - 3) * sd(EmoBank target)')
     return pack_weights(M, v, c, quantile_knots(quad_score(X, M, v, c)), meta)
 
-# %% ../../nbs/16_train_intensity.ipynb #e0b93361
+# %% ../../nbs/16_train_intensity.ipynb #98c12689
 def auc_interval(E, bands, n_boot:int=2000, seed:int=0)->list:
     "95 % bootstrap interval of the AUC high vs low, resampling each band's episodes with replacement."
     E = np.asarray(E, np.float64); b = np.array([BAND_LEVEL[x] for x in bands])
@@ -170,21 +170,25 @@ def evaluate_weights(weights,             # a weights file or an `IntensityEstim
                      root=None,           # data folder holding epirec/ (and isear/); `$PERSODE_DATA` when None
                      embedder=None,       # the MiniLM embedder (the estimator's own when None)
                      isear:bool=False,    # also report Spearman's ρ on ISEAR (slow)
-                    )->dict:              # {'epirec': split -> metrics with 'auc_ci', 'isear_spearman'?}
-    "AUC high vs low and Spearman ρ with the band on EpiRec's splits (and optionally ρ on ISEAR) for a weights file."
+                    )->dict:              # {'epirec': whole-text metrics per split, 'epirec_peak': the same with 'peak' pooling, 'isear_spearman'?}
+    "AUC high vs low and Spearman ρ with the band on EpiRec's splits, whole text and pooled (and optionally ρ on ISEAR), for a weights file."
     est = weights if isinstance(weights, IntensityEstimator) else IntensityEstimator(weights, embedder=embedder)
     root = data_root(root); eps = load_epirec(root).episodes
-    raw = est.raw(est.embedder.embed([e.text for e in eps]))
-    out = {'epirec': epirec_band_report(raw, eps)}
-    for name, keep in SPLITS.items():
-        m = [keep(e.persona_id) for e in eps]
-        out['epirec'][name]['auc_ci'] = auc_interval(raw[m], [e.intensity_band for e, k in zip(eps, m) if k])
+    texts = [e.text for e in eps]; X = est.embedder.embed(texts)
+    peak = IntensityEstimator(est.path, embedder=est.embedder, pooling='peak')
+    scores = {'epirec': est.raw(X), 'epirec_peak': peak.predict(texts, embeddings=X)}   # raw: clipping adds no ties; pooled E as the estimator gives it
+    out = {}
+    for key, sc in scores.items():
+        out[key] = epirec_band_report(sc, eps)
+        for name, keep in SPLITS.items():
+            m = [keep(e.persona_id) for e in eps]
+            out[key][name]['auc_ci'] = auc_interval(sc[m], [e.intensity_band for e, k in zip(eps, m) if k])
     if isear:
         texts, ints = load_isear(root)
         out['isear_spearman'] = round(spearman(est.raw(est.embedder.embed(texts)), ints), 4)
     return out
 
-# %% ../../nbs/16_train_intensity.ipynb #b96691ea
+# %% ../../nbs/16_train_intensity.ipynb #69d9fbaf
 def _parser()->argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='persode intensity', description='Fit intensity weights on your own copy of the data, or score a weights file on EpiRec.')
     sub = p.add_subparsers(dest='action', required=True)
@@ -221,7 +225,8 @@ def cli_intensity(argv:list|None=None, # arguments after `persode intensity`
         return 0
     r = evaluate_weights(a.weights or weights_path(), a.data, emb, isear=a.isear)
     if a.json: print(json.dumps(r, indent=1)); return 0
-    print(f"{'EpiRec split':<12}{'AUC high/low':>14}{'95 % interval':>18}{'Spearman ρ':>12}")
-    for sp, m in r['epirec'].items(): print(f"{sp:<12}{m['auc_high_low']:>14.3f}{'[%.3f, %.3f]' % tuple(m['auc_ci']):>18}{m['spearman_band']:>12.3f}")
+    print(f"{'EpiRec split':<12}{'E of':<24}{'AUC high/low':>14}{'95 % interval':>18}{'Spearman ρ':>12}")
+    for key, what in (('epirec', 'the whole text'), ('epirec_peak', 'text + peak sentence')):
+        for sp, m in r[key].items(): print(f"{sp:<12}{what:<24}{m['auc_high_low']:>14.3f}{'[%.3f, %.3f]' % tuple(m['auc_ci']):>18}{m['spearman_band']:>12.3f}")
     if 'isear_spearman' in r: print(f"ISEAR Spearman ρ with self-rated intensity: {r['isear_spearman']:.3f}")
     return 0
