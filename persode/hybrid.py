@@ -11,7 +11,7 @@ from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES, _dt
 # %% auto #0
 __all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions',
            'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'lexical_index', 'topk', 'check_top_k',
-           'retrieval_from_scores', 'dated_text', 'hybrid_store_factory']
+           'retrieve_beside', 'retrieval_from_scores', 'dated_text', 'hybrid_store_factory']
 
 # %% ../nbs/04c_hybrid.ipynb #1ffa6e15
 from fastcore.basics import patch
@@ -223,7 +223,7 @@ def topk(score:np.ndarray, # one score per memory
     cand = np.nonzero(score >= kth)[0]
     return cand[np.lexsort((cand, -score[cand]))][:k]
 
-# %% ../nbs/04c_hybrid.ipynb #f0d14fc9
+# %% ../nbs/04c_hybrid.ipynb #33cfeafe
 @patch
 def retrieve(self:HybridRetriever,
              query:str,               # what the user said or asked
@@ -237,17 +237,23 @@ def retrieve(self:HybridRetriever,
             )->Retrieval:
     "The `top_k` memories for `query` under `strategy`."
     check_hybrid_strategy(strategy)
-    kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
-    if strategy in STRATEGIES: return self.store.retrieve(query, now, top_k, strategy, reinforce=reinforce, exclude=exclude, **kw)
-    check_top_k(top_k)
-    return retrieval_from_scores(self.store, self.scores(query, now, strategy, **kw), query, now, top_k, reinforce, exclude)
+    return retrieve_beside(self, query, now, top_k, strategy, reinforce, exclude, query_embedding, query_analysis)
 
-# %% ../nbs/04c_hybrid.ipynb #d23aa1e4
+# %% ../nbs/04c_hybrid.ipynb #fc6a30df
 def check_top_k(top_k)->int:
     "Validate `top_k` (a positive integer)."
     if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k <= 0:
         raise ValueError(f'top_k must be a positive integer, got {top_k!r}')
     return int(top_k)
+
+def retrieve_beside(index,                 # a retriever beside a store: has `.store` and `.scores(query, now, strategy, **kw)`
+                    query, now, top_k, strategy, reinforce=True, exclude=(), query_embedding=None, query_analysis=None,
+                   )->Retrieval:
+    "`retrieve` of a retriever beside a store (strategy already checked): the store's own strategies go to the store."
+    kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
+    if strategy in STRATEGIES: return index.store.retrieve(query, now, top_k, strategy, reinforce=reinforce, exclude=exclude, **kw)
+    check_top_k(top_k)
+    return retrieval_from_scores(index.store, index.scores(query, now, strategy, **kw), query, now, top_k, reinforce, exclude)
 
 def retrieval_from_scores(store:MemoryStore,   # the store the memories live in (reinforced through it)
                           sc:Scores,           # one query's scores of every memory, store order
