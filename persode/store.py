@@ -363,7 +363,7 @@ def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwa
     sc = self.scores(query, now, strategy, **kwargs)
     return [sc.ids[i] for i in sc.order()]
 
-# %% ../nbs/04_store.ipynb #c99c9741
+# %% ../nbs/04_store.ipynb #48ec7b44
 @dataclass
 class Hit:
     "One retrieved memory and the numbers that chose it."
@@ -384,7 +384,8 @@ class Retrieval:
     def _repr_markdown_(self)->str:
         gate = ''
         if self.query_intensity is not None:
-            gate = f' · query E = {self.query_intensity:.2f}' + (' (gate open: fused)' if self.gate_fired else ' (gate closed: similarity)' if self.strategy == 'gated' else '')
+            gate = f' · query E = {self.query_intensity:.2f}' + (' (gate open: fused)' if self.gate_fired else ' (gate closed: similarity)' if self.strategy == 'gated'
+                                   else ' (gate closed)' if self.strategy.endswith('gated') else '')
         head = f'**{escape(self.strategy)}** retrieval for *{escape(str(self.query))[:120]}*{gate}\n\n'
         rows = ['| # | formed | E | similarity | retention | salience | score | memory |', '|---|---|---|---|---|---|---|---|']
         for h in self.hits:
