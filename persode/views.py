@@ -69,7 +69,7 @@ def _save(self:SentenceViews, new:dict):
     try: put(new)
     except (RuntimeError, PermissionError, OSError): pass   # busy or read-only: they are recomputed next time
 
-# %% ../nbs/04d_views.ipynb #1f1d3f6b
+# %% ../nbs/04d_views.ipynb #063152fc
 @patch
 def _append_rows(self:SentenceViews, first:int)->list:
     "Add the sentences of memories `first`, `first + 1`, … of the store to the sentence matrix; returns their texts."
@@ -91,8 +91,9 @@ def _sync(self:SentenceViews):
     st = self.store
     state = (st.content_version, st.rewrite_version, len(st))
     if state == self._seen: return
-    if not self._loaded: self._load()
-    if self._seen is None or st.rewrite_version != self._seen[1] or len(st) < self._seen[2]:
+    rebuild = self._seen is None or st.rewrite_version != self._seen[1] or len(st) < self._seen[2]
+    if rebuild or not self._loaded: self._load()     # again after a rewrite: a reload may bring memories another process cached
+    if rebuild:
         self._S, self._ns, self._starts = np.zeros((st.dim, 0), np.float32), 0, np.zeros(0, np.int64)
         live = set(self._append_rows(0))
         self._cache = {t: v for t, v in self._cache.items() if t in live}
