@@ -38,7 +38,7 @@ def _time(s, name:str):
     "Parse an optional ISO time option (timezone required); now when None."
     return utcnow() if s is None else as_utc(s, name)
 
-# %% ../nbs/21_journal.ipynb #7adaf1cb
+# %% ../nbs/21_journal.ipynb #bbc97557
 def user_preferences(db:JournalDB,   # the journal
                      user_id:str,    # whose preferences
                      path=None,      # a preferences JSON file to store first (optional)
@@ -52,8 +52,7 @@ def user_preferences(db:JournalDB,   # the journal
 
 def _agent(db:JournalDB, a):
     "The agent over the user's persistent store."
-    from persode.agent import EpisodicMemoryAgent, AGENT_STRATEGIES
-    if a.strategy is not None and a.strategy not in AGENT_STRATEGIES: raise ValueError(f'strategy must be one of {AGENT_STRATEGIES}')   # the parser's choices copy them
+    from persode.agent import EpisodicMemoryAgent
     from persode.llm import get_llm
     llm = get_llm(a.llm)
     prefs = user_preferences(db, a.user, a.preferences)
@@ -69,15 +68,14 @@ def _agent_options(p):
                    help='recall (default: views for a MiniLM journal, else gated); routed: questions also matched by BM25 '
                         '(needs persode[hybrid]); views: sentence views; routed and views need the SQLite journal')
 
-# %% ../nbs/21_journal.ipynb #3db13673
+# %% ../nbs/21_journal.ipynb #788247b3
 def format_retrieval(r, # a `Retrieval`
                      n:int=0, # the number of memories searched (0: not shown)
                     )->str:
     "A plain-text table of a retrieval, for terminals."
     gate = ''
     if r.query_intensity is not None:
-        closed = {'gated': 'similarity', 'views-gated': 'view similarity'}.get(r.strategy)
-        gate = f', query E = {r.query_intensity:.2f}' + ((' (gate open: fused)' if r.gate_fired else f' (gate closed: {closed})') if closed else '')
+        gate = f', query E = {r.query_intensity:.2f}' + (f' ({r.gate_note})' if r.gate_note else '')
     head = f'{r.strategy} retrieval{gate}' + (f' over {n} memories' if n else '')
     return head + '\n' + format_hits(r.hits)
 
@@ -120,7 +118,7 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         else: print(format_retrieval(r, len(s)))
     return 0
 
-# %% ../nbs/21_journal.ipynb #99e84c36
+# %% ../nbs/21_journal.ipynb #15ce3938
 def cli_export(argv:list|None=None, # arguments after `persode export`
               )->int:               # exit status
     "Export a user's memories as JSON Lines."
@@ -156,7 +154,7 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})")
     return 0
 
-# %% ../nbs/21_journal.ipynb #871a4481
+# %% ../nbs/21_journal.ipynb #c099ec9d
 def cli_edit(argv:list|None=None, # arguments after `persode edit`
             )->int:               # exit status
     "Correct the text of one memory."
@@ -177,7 +175,7 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})')
     return 0
 
-# %% ../nbs/21_journal.ipynb #d885454a
+# %% ../nbs/21_journal.ipynb #b120deb7
 def cli_forget(argv:list|None=None, # arguments after `persode forget`
               )->int:               # exit status
     "Erase a user's memories (or some of them) for good."
@@ -202,7 +200,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}')
     return 0
 
-# %% ../nbs/21_journal.ipynb #9e8df87a
+# %% ../nbs/21_journal.ipynb #34ded78d
 def _pages(a)->Path:
     return Path(a.out) if a.out else persode_home(a.home)/'pages'/a.user
 

@@ -173,7 +173,7 @@ class StoreBackend:
         if items and not self.db.readonly: self.db._put_sentence_vectors(self.user_id, self.identity, self.dim, items)
     def __repr__(self): return f'StoreBackend({self.db!r}, user={self.user_id!r}, {self.identity})'
 
-# %% ../nbs/04a_storage.ipynb #5434177a
+# %% ../nbs/04a_storage.ipynb #2b20d852
 def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' or 'minilm:384'
                 )->Embedder:
     "An embedder with the given identity."
@@ -182,12 +182,6 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
     emb = get_embedder(name)
     if emb.identity != identity: raise ValueError(f'cannot build an embedder with identity {identity!r}')
     return emb
-
-def _reset(store:MemoryStore):
-    "Empty the store's columns and caches (its private state), keeping its configuration and backend."
-    fresh = MemoryStore(store.embedder, store.analyzer)
-    store.__dict__.update({k: v for k, v in fresh.__dict__.items() if k.startswith('_') and k != '_gate'})
-    store.rewrite_version += 1
 
 def _anchor(created:np.ndarray, last)->np.ndarray:
     "The decay anchors: the last recall, or the formation time of memories never recalled (None/NaN)."
@@ -202,7 +196,7 @@ def _trim():
 
 def _fill(db:JournalDB, store:MemoryStore, user_id:str):
     "Replace the store's columns with the user's rows."
-    _reset(store)
+    store._clear()                        # columns and caches emptied; configuration, backend and counters kept
     n = db._user_info(user_id)[2]
     store._reserve(n)
     on = gc.isenabled(); gc.disable()     # a million fresh tuples would trigger the cycle collector again and again: none of them is a cycle

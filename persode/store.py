@@ -14,7 +14,7 @@ from .embeddings import Embedder, get_embedder
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'MemoryStore', 'memory_id', 'check_batch', 'Scores', 'Hit',
-           'Retrieval']
+           'Retrieval', 'edit_inputs']
 
 # %% ../nbs/04_store.ipynb #1c7d70e4
 STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated')
@@ -363,7 +363,7 @@ def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwa
     sc = self.scores(query, now, strategy, **kwargs)
     return [sc.ids[i] for i in sc.order()]
 
-# %% ../nbs/04_store.ipynb #48ec7b44
+# %% ../nbs/04_store.ipynb #801b6a30
 @dataclass
 class Hit:
     "One retrieved memory and the numbers that chose it."
@@ -381,11 +381,15 @@ class Retrieval:
     def ids(self)->list: return [h.memory.id for h in self.hits]
     @property
     def memories(self)->list: return [h.memory for h in self.hits]
+    @property
+    def gate_note(self)->str|None:
+        "What the emotion gate did, for gated strategies ('gated', 'hybrid-gated', 'views-gated', …); None for the others."
+        if self.query_intensity is None or not self.strategy.endswith('gated'): return None
+        return 'gate open: fused' if self.gate_fired else 'gate closed: similarity' if self.strategy == 'gated' else 'gate closed'
     def _repr_markdown_(self)->str:
         gate = ''
         if self.query_intensity is not None:
-            gate = f' · query E = {self.query_intensity:.2f}' + (' (gate open: fused)' if self.gate_fired else ' (gate closed: similarity)' if self.strategy == 'gated'
-                                   else ' (gate closed)' if self.strategy.endswith('gated') else '')
+            gate = f' · query E = {self.query_intensity:.2f}' + (f' ({self.gate_note})' if self.gate_note else '')
         head = f'**{escape(self.strategy)}** retrieval for *{escape(str(self.query))[:120]}*{gate}\n\n'
         rows = ['| # | formed | E | similarity | retention | salience | score | memory |', '|---|---|---|---|---|---|---|---|']
         for h in self.hits:
@@ -491,7 +495,17 @@ def remove(self:MemoryStore, mid:str):
     self._refresh()
     self._bump(rewrite=True)
 
-# %% ../nbs/04_store.ipynb #faf20da6
+# %% ../nbs/04_store.ipynb #d51f2951
+def edit_inputs(store,            # a store (in memory or in a database): its analyzer, embedder and vector checks
+                text:str, analysis=None, embedding=None,
+               )->tuple:         # (checked text, its `Analysis`, its float32 vector)
+    "Check a corrected text and get its analysis and vector (the given ones, checked, or freshly computed)."
+    text = check_text(text)
+    a = store.analyzer.analyze(text) if analysis is None else analysis
+    if not isinstance(a, Analysis): raise TypeError('analysis must be an Analysis record')
+    if embedding is None: return text, a, np.asarray(store.embedder.embed([text]), np.float32)[0]
+    return text, a, MemoryStore._check_vectors(store, np.asarray(embedding, dtype=np.float32).reshape(1, -1), 1, 'embedding')[0]
+
 @patch
 def edit(self:MemoryStore,
          mid:str,           # id of the memory to correct
@@ -502,11 +516,7 @@ def edit(self:MemoryStore,
         )->Memory:          # the corrected record (same id, formation time and recall state)
     "Correct the text of one memory: re-analysed and re-embedded, recall history kept."
     if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
-    text = check_text(text)
-    a = self.analyzer.analyze(text) if analysis is None else analysis
-    if not isinstance(a, Analysis): raise TypeError('analysis must be an Analysis record')
-    if embedding is None: vec = np.asarray(self.embedder.embed([text]), np.float32)[0]
-    else: vec = self._check_vectors(np.asarray(embedding, dtype=np.float32).reshape(1, -1), 1, 'embedding')[0]
+    text, a, vec = edit_inputs(self, text, analysis, embedding)
     i = self._row[mid]
     old = self[mid]
     mem = Memory(mid, text, old.created_at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags), old.recall_count, old.last_recalled)

@@ -125,7 +125,7 @@ def similarity(self:SentenceViews,
         centred = np.divide(sim - self._vmu - qmu + mm, den, out=np.zeros_like(sim), where=den > 1e-12)
     return (1 - self.weight)*centred + self.weight*best
 
-# %% ../nbs/04d_views.ipynb #269bcaac
+# %% ../nbs/04d_views.ipynb #f8df8c26
 def check_view_strategy(strategy:str)->str:
     "Validate a strategy name: the store's or one of `VIEW_STRATEGIES`."
     if strategy not in STRATEGIES + VIEW_STRATEGIES:
@@ -146,7 +146,6 @@ def scores(self:SentenceViews,
     kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
     if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
     st = self.store
-    if len(st) == 0: raise ValueError('the store is empty: add memories before retrieving')
     q = st._query_vector(query, query_embedding)
     t, sim32, fired, qE = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
     view = self.similarity(q, sim32).astype(np.float32)
