@@ -6,23 +6,11 @@ import math, re
 from dataclasses import dataclass, asdict, field
 from html import escape
 import numpy as np
+from .text import MAX_TEXT_CHARS, PersodeError, check_text
 
 # %% auto #0
-__all__ = ['MAX_TEXT_CHARS', 'SIGNIFICANCE_THRESHOLD', 'EMOTIONS', 'EMOTION_VALENCE', 'LEXICON', 'INTENSIFIERS', 'DAMPENERS',
-           'NEGATIONS', 'NEUTRAL_INTENSITY', 'check_text', 'Analysis', 'Analyzer', 'LexiconAnalyzer']
-
-# %% ../nbs/02_analyzer.ipynb #f2ac57bd
-MAX_TEXT_CHARS = 20_000   # longest accepted utterance or query, in characters
-
-def check_text(text,              # the user's text
-               name:str='text',   # argument name for error messages
-               max_chars:int=MAX_TEXT_CHARS, # size bound
-              )->str:             # the text, unchanged
-    "Validate user text: a non-blank string of bounded size."
-    if not isinstance(text, str): raise TypeError(f'{name} must be a string, got {type(text).__name__}')
-    if not text.strip(): raise ValueError(f'{name} is empty or whitespace only')
-    if len(text) > max_chars: raise ValueError(f'{name} is {len(text):,} characters long; the limit is {max_chars:,}')
-    return text
+__all__ = ['SIGNIFICANCE_THRESHOLD', 'EMOTIONS', 'EMOTION_VALENCE', 'LEXICON', 'INTENSIFIERS', 'DAMPENERS', 'NEGATIONS',
+           'NEUTRAL_INTENSITY', 'Analysis', 'Analyzer', 'LexiconAnalyzer']
 
 # %% ../nbs/02_analyzer.ipynb #d9a5ad7d
 SIGNIFICANCE_THRESHOLD = 0.6   # E at or above which an episode (or a query) counts as emotionally significant

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib, os, re, math, tempfile, threading
 from pathlib import Path
 import numpy as np
-from .analyzer import check_text
+from .text import check_text
 
 # %% auto #0
 __all__ = ['FUNCTION_WORDS', 'EMBEDDERS', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'MiniLMEmbedder', 'get_embedder',
