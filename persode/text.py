@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib, os, re, unicodedata
 
 # %% auto #0
-__all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'SECRET_ENV_VARS', 'PersodeError', 'check_text', 'check_id', 'folder_name',
-           'strip_control', 'redact']
+__all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'PersodeError', 'check_text', 'check_id',
+           'folder_name', 'strip_control', 'redact']
 
 # %% ../nbs/00a_text.ipynb #5343127a
 class PersodeError(ValueError):
@@ -63,15 +63,16 @@ def strip_control(s, # any text bound for a terminal or a log line
     return _CONTROLS.sub('', _ESCAPES.sub('', str(s)))
 
 # %% ../nbs/00a_text.ipynb #4e3967b3
+MIN_SECRET_CHARS = 8   # shorter values (`local`, `none`) are placeholders; hiding them would garble ordinary words
 SECRET_ENV_VARS = ('OPENAI_API_KEY', 'PERSODE_API_KEY', 'PGPASSWORD')   # whose values never appear in a message
 _USERINFO = re.compile(r'(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)([^@\s]*)(@)', re.I)
 _KEYVALUE = re.compile(r'''((?:^|[?&;\s,'"(])(?:password|passwd|pwd|sslpassword|api[_-]?key|access[_-]?token|secret)\s*=\s*)('[^']*'|[^&\s;'",)]*)''', re.I)
 
 def redact(s,                  # any text a person may see
-           secrets=(),         # further secret values to hide (at least 4 characters each)
+           secrets=(),         # further secret values to hide (values under 8 characters are placeholders, not secrets)
           )->str:
     "The text with URL and keyword passwords and every known secret replaced by `***`."
     s = _KEYVALUE.sub(r'\1***', _USERINFO.sub(r'\1***\3', str(s)))
     for v in [*secrets, *(os.environ.get(k) for k in SECRET_ENV_VARS)]:
-        if v and len(v) >= 4: s = re.sub(re.escape(v), '***', s, flags=re.I)
+        if v and len(v) >= MIN_SECRET_CHARS: s = re.sub(re.escape(v), '***', s, flags=re.I)
     return s
