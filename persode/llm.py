@@ -84,21 +84,23 @@ class OpenAIClient:
         return self.redact(f'OpenAIClient(model={self.model!r}, image_model={self.image_model!r}, '
                            f'base_url={self.where!r}, api_key=<set>, timeout={self.timeout:g})')
 
-    def redact(self, s)->str:
-        "`s` with the key (in any letter case) and URL or keyword passwords hidden; every message goes through here."
-        return redact(s, secrets=[self._key.get()])
+# %% ../nbs/07_llm.ipynb #8902e545
+@patch
+def redact(self:OpenAIClient, s)->str:
+    "`s` with the key (in any letter case) and URL or keyword passwords hidden; every message goes through here."
+    return redact(s, secrets=[self._key.get()])
 
-    @property
-    def where(self)->str: return self.redact(self.base_url or 'https://api.openai.com/v1')
+@patch(as_prop=True)
+def where(self:OpenAIClient)->str: return self.redact(self.base_url or 'https://api.openai.com/v1')
 
-    @property
-    def client(self):
-        "The underlying `openai.OpenAI` client (created on first use), on an HTTP client that enforces the bounds."
-        if self._client is None:
-            self._client = _import_openai().OpenAI(api_key=self._key.get(), base_url=self.base_url, timeout=self.timeout,
-                                                   max_retries=self.max_retries, http_client=_http_client())
-            _guard_logs(self._key.get())
-        return self._client
+@patch(as_prop=True)
+def client(self:OpenAIClient):
+    "The underlying `openai.OpenAI` client (created on first use), on an HTTP client that enforces the bounds."
+    if self._client is None:
+        self._client = _import_openai().OpenAI(api_key=self._key.get(), base_url=self.base_url, timeout=self.timeout,
+                                               max_retries=self.max_retries, http_client=_http_client())
+        _guard_logs(self._key.get())
+    return self._client
 
 # %% ../nbs/07_llm.ipynb #0d63ded4
 MAX_REPLY_CHARS = 20_000                                # longest chat reply accepted, in characters
