@@ -59,7 +59,7 @@ def fetch(url:str,             # public URL of the file
         except (urllib.error.URLError, OSError, ValueError) as e:
             raise FileNotFoundError(f'could not download {url} ({getattr(e, "reason", e)}); no network? {hint}') from None
         got = sha256_file(tmp)
-        if got != sha256: raise RuntimeError(f'downloaded {url} but its sha256 is {got}, expected {sha256}; {hint}')
+        if got != sha256: raise PersodeError(f'downloaded {url} but its sha256 is {got}, expected {sha256}; {hint}')
         os.replace(tmp, dest)
     finally:
         if os.path.exists(tmp): os.remove(tmp)
