@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 from .datasets import load_epirec, load_locomo, EpiRec, Locomo, LOCOMO_CATEGORIES, PROBE_TYPES, AGE_BUCKETS, INTENSITY_BANDS
 from .harness import Group, rank_groups, query_metrics, summarize, by_group, mean_std, default_cache_dir
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['EPIREC_METRICS', 'EPIREC_PROTOCOL', 'BAND_LEVEL', 'DEV_PERSONAS', 'SPLITS', 'LOCOMO_METRICS', 'LOCOMO_QUERY_DELAY',
@@ -218,6 +219,8 @@ def run_locomo(data=None, embedder='all', strategies=None, store_factory=None, a
     "Run LoCoMo's fixed protocol (same arguments as `run_epirec`) and score it."
     t_all = time.perf_counter()
     lc = data if isinstance(data, Locomo) else load_locomo(data, download=download)
+    if not lc.qa: raise PersodeError(f'{lc.source}: no usable question to score (excluded: {lc.exclusion_counts() or "none"}); '
+                                     'LoCoMo needs questions of category 1-4 whose evidence names a turn')
     groups, rel = locomo_groups(lc, text_fn); res, timings = {}, {}
     for name in _embedder_names(embedder):
         run = rank_groups(groups, name, strategies, analyzer, store_factory, cache_dir, progress)
