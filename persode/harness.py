@@ -2,16 +2,17 @@
 
 # %% ../nbs/09a_harness.ipynb #6409097b
 from __future__ import annotations
-import os, sys, time, tempfile
+import os, sys, time, tempfile, importlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 import numpy as np
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['relevant_ranks', 'query_metrics', 'bootstrap_ci', 'summarize', 'by_group', 'mean_std', 'TextProgress', 'Group',
            'default_cache_dir', 'embedder_fingerprint', 'open_embedder', 'default_store_factory', 'RankRun',
-           'rank_groups']
+           'rank_groups', 'load_target']
 
 # %% ../nbs/09a_harness.ipynb #33d8c04d
 def relevant_ranks(order:np.ndarray, # (n_queries, n_items) item indices, best first, one row per query
@@ -199,3 +200,16 @@ def rank_groups(groups:list,               # `Group`s: one store each
     pb.close()
     tm.update(build_s=tb, rank_s=time.perf_counter()-t0-tb, queries=nq, rankings=nq*len(strategies))
     return RankRun(emb.identity, strategies, orders, gate, qint, tm)
+
+# %% ../nbs/09a_harness.ipynb #2ce6fbc5
+def load_target(target:str,    # 'package.module:function'
+                what:str|None=None, # what the target is, for the error when its module is missing ('the speed benchmark')
+               ):              # the function
+    "Import the function behind a `module:function` target."
+    mod, sep, fn = str(target).partition(':')
+    if not (sep and mod and fn.isidentifier()): raise ValueError(f'a target reads module:function, got {target!r}')
+    try: m = importlib.import_module(mod)
+    except ModuleNotFoundError as e:
+        if e.name and mod.startswith(e.name): raise PersodeError(f'{what or mod} is not available in this install ({mod} is missing)') from None
+        raise
+    return getattr(m, fn)
