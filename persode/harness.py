@@ -20,9 +20,9 @@ def relevant_ranks(order:np.ndarray, # (n_queries, n_items) item indices, best f
                   )->list:            # per query, the sorted 1-based positions of its relevant items
     "Positions of each query's relevant items in its ranking."
     order = np.asarray(order)
-    if order.ndim != 2: raise ValueError(f'order must be a 2-d array of rankings, got shape {order.shape}')
+    if order.ndim != 2: raise PersodeError(f'order must be a 2-d array of rankings, got shape {order.shape}')
     q, n = order.shape
-    if len(relevant) != q: raise ValueError(f'{q} rankings but {len(relevant)} relevance lists')
+    if len(relevant) != q: raise PersodeError(f'{q} rankings but {len(relevant)} relevance lists')
     pos = np.empty_like(order); pos[np.arange(q)[:, None], order] = np.arange(1, n+1)
     return [np.sort(pos[i, np.asarray(r, dtype=int)]) for i, r in enumerate(relevant)]
 
@@ -31,7 +31,7 @@ def query_metrics(ranks:list,        # per query, 1-based positions of its relev
                   ks=(1, 3, 5, 10),  # cut-offs for recall@k and hit@k
                  )->dict:            # metric name -> float array with one value per query
     "Per-query recall@k, hit@k and reciprocal rank."
-    if any(len(r) == 0 for r in ranks): raise ValueError('every query needs at least one relevant item')
+    if any(len(r) == 0 for r in ranks): raise PersodeError('every query needs at least one relevant item')
     first = np.array([r[0] for r in ranks], dtype=float)
     out = {}
     for k in ks:
@@ -50,7 +50,7 @@ def bootstrap_ci(values,             # per-query values of a metric (or a dict o
     d = values if isinstance(values, dict) else {'_': values}
     arrs = {k: np.asarray(v, dtype=float) for k, v in d.items()}
     n = len(next(iter(arrs.values())))
-    if n == 0: raise ValueError('cannot bootstrap an empty sample')
+    if n == 0: raise PersodeError('cannot bootstrap an empty sample')
     idx = np.random.default_rng(seed).integers(0, n, size=(n_boot, n))
     q = [(1-level)/2*100, (1+level)/2*100]
     out = {k: tuple(float(x) for x in np.percentile(a[idx].mean(1), q)) for k, a in arrs.items()}
