@@ -144,6 +144,7 @@ def remove(self:HybridRetriever, mid:str):
 def _sync(self:HybridRetriever):
     if self._ids_seen != self._state(): self._reindex()
 
+# %% ../nbs/04c_hybrid.ipynb #84bd9f6b
 @patch
 def bm25(self:HybridRetriever,
          query:str,            # the query text
@@ -170,6 +171,7 @@ def check_hybrid_strategy(strategy:str)->str:
         raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + HYBRID_STRATEGIES)}')
     return strategy
 
+# %% ../nbs/04c_hybrid.ipynb #5d3543ce
 @patch
 def scores(self:HybridRetriever,
            query:str,                 # the query text (BM25 needs it, even with a precomputed embedding)

@@ -105,6 +105,7 @@ def calibrate(self:IntensityEstimator, s)->np.ndarray:
     "Map raw scores to E in [0, 1] through the training distribution's quantiles (monotone, clipped)."
     return np.interp(np.asarray(s, np.float64), self.knots, np.linspace(0, 1, len(self.knots)))
 
+# %% ../nbs/03a_intensity.ipynb #d9e05b25
 @patch
 def predict(self:IntensityEstimator,
             texts=None,            # a list of texts (embedded with `self.embedder` unless `embeddings` are given)

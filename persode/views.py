@@ -156,6 +156,7 @@ def scores(self:SentenceViews,
     sim = view.astype(np.float64)
     return Scores(list(st._ids), strategy, sim, d, sal, fused, fused if fired else sim, fired, qE)
 
+# %% ../nbs/04d_views.ipynb #f2ecafaf
 @patch
 def rank(self:SentenceViews, query:str|None, now=None, strategy:str='views-gated', **kwargs)->list:
     "All memory ids, best first (no reinforcement)."
