@@ -244,7 +244,7 @@ def constant_context_store(C:float=0.5):
             return sc
     return lambda e, a: _ConstC(embedder=e, analyzer=a)
 
-# %% ../nbs/09b_bench.ipynb #2c1969b9
+# %% ../nbs/09b_bench.ipynb #e88bf3bc
 DEFAULT = 'default'   # the name under which the benches score the agent's own recall
 
 class DefaultRecall:
