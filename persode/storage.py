@@ -1012,6 +1012,7 @@ def delete(self:JournalDB,
           )->int:        # how many were deleted
     "Delete memories of one user for good; an id this user does not have raises KeyError and deletes nothing."
     user_id, ids = check_user_id(user_id), [ids] if isinstance(ids, str) else list(dict.fromkeys(ids))
+    for i in ids: check_id(i, 'memory id')
     return self._delete_rows(user_id, ids, strict=True)
 
 @patch
