@@ -74,6 +74,7 @@ def _migrate_v2(con):
                         (user_id, int(seqs[0]), int(seqs[-1]), len(rows), seqs.tobytes(), b''.join(r[1] for r in rows)))
     con.execute('ALTER TABLE memories DROP COLUMN vec')
 
+# %% ../nbs/04a_storage.ipynb #728cd955
 MIGRATIONS = [  # (version, description, statements or callables(con)); append new versions, never edit old ones
     (1, 'users, memories and meta tables', [
         """CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
@@ -120,7 +121,7 @@ class JournalDB:
     def _insert_rows(self, user_id, identity, dim, rows, skip_existing=False)->int: raise NotImplementedError
     def _reinforce_rows(self, user_id, ids, t:float): raise NotImplementedError
     def _update_row(self, user_id, mid, row, vec): raise NotImplementedError
-    def _delete_rows(self, user_id, ids, strict=False)->int: raise NotImplementedError
+    def _delete_rows(self, user_id, ids, strict=False, erase_now=True)->int: raise NotImplementedError
     def _forget(self, user_id)->int: raise NotImplementedError
     def _load(self, user_id, chunk:int=65536): raise NotImplementedError
     def _set_vectors(self, user_id, identity, dim, ids, vecs): raise NotImplementedError
@@ -177,7 +178,7 @@ class StoreBackend:
         "Write a corrected memory (text, analysis, vector); its recall state in the journal is left as it is."
         self.db._update_row(self.user_id, memory.id, (memory.text, float(memory.intensity), memory.emotion, float(memory.valence),
                                                       memory.event, tuple(memory.hashtags)), vec); self._wrote()
-    def on_remove(self, ids): self.db._delete_rows(self.user_id, list(ids)); self._wrote()
+    def on_remove(self, ids): self.db._delete_rows(self.user_id, list(ids), erase_now=False); self._wrote()   # erased from the files at close
     def sentence_vectors(self)->dict:
         "The journal's cached sentence vectors of this user's memories, made by this store's embedder: `{id: (n, dim) array}`."
         return self.db._get_sentence_vectors(self.user_id, self.identity)
@@ -315,8 +316,10 @@ class SQLiteJournal(JournalDB):
         except BaseException: self.close(); raise
 
     def close(self):
-        "Close the connection (idempotent)."
-        if getattr(self, '_con', None) is not None: self._con.close(); self._con = None
+        "Close the connection (idempotent), first finishing the erasure of memories removed through a store."
+        if getattr(self, '_con', None) is None: return
+        if getattr(self, '_erase_pending', False) and not self.readonly: self._scrub()
+        self._con.close(); self._con = None
 
 # %% ../nbs/04a_storage.ipynb #f4063fbc
 @patch
@@ -341,6 +344,7 @@ def _connect(self:SQLiteJournal):
     except sqlite3.Error as e: raise _db_error(e, p) from None
     return con
 
+# %% ../nbs/04a_storage.ipynb #5560a5f8
 @patch
 def _setup(self:SQLiteJournal, synchronous:str, migrations):
     con, p = self._con, self.path
@@ -415,6 +419,7 @@ def generation(self:SQLiteJournal)->int|None:
         except sqlite3.Error as e: raise _db_error(e, self.path) from None
     return int(r[0]) if r else 0
 
+# %% ../nbs/04a_storage.ipynb #2d571eee
 @patch
 @contextlib.contextmanager
 def _read(self:SQLiteJournal):
@@ -466,6 +471,7 @@ def _put_blocks(con, user_id, dim:int, seqs:np.ndarray, V:np.ndarray):
         con.execute('INSERT INTO vec_blocks(user_id, first_seq, last_seq, n, seqs, data) VALUES (?,?,?,?,?,?)',
                     (user_id, int(s[0]), int(s[-1]), len(s), s.tobytes(), v.tobytes()))
 
+# %% ../nbs/04a_storage.ipynb #8a9b8e6d
 def _append_vectors(con, user_id, dim:int, seqs:np.ndarray, V:np.ndarray):
     "Inside a write: add vectors of fresh memories (seqs above all stored ones), merging into a small last block."
     last = con.execute('SELECT rowid, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq DESC LIMIT 1', (user_id,)).fetchone()
@@ -523,7 +529,7 @@ def _tombstone(con, user_id, seqs):
             for k in ks: b.seek(8*int(k)); b.write(np.array([-s[k]], '<i8').tobytes())
 
 @patch
-def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False)->int:
+def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
     with self._write() as con:
         found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
         if strict and len(found) < len(ids):
@@ -531,7 +537,8 @@ def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False)->int:
         n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
         _tombstone(con, user_id, found.values())
         con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
-    self._scrub()
+    if erase_now: self._scrub()
+    else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
     return n
 
 # %% ../nbs/04a_storage.ipynb #43d146f2
@@ -564,6 +571,7 @@ def _replace_vector(con, user_id, seq:int, v:np.ndarray):
         return
     raise RuntimeError(f'the journal is damaged: memory {seq} of user {user_id!r} has no stored vector')
 
+# %% ../nbs/04a_storage.ipynb #b31d2ea9
 @patch
 def _update_row(self:SQLiteJournal, user_id, mid, row, vec):
     with self._write() as con:
@@ -626,6 +634,7 @@ def _read_blocks(db, user_id, q, stop):
     finally:
         if con is not None: con.close()
 
+# %% ../nbs/04a_storage.ipynb #25a7a7a6
 @patch
 def _blocks(self:SQLiteJournal, user_id, lazy:bool=False):
     "Yield (scalar columns, vectors (n, dim)) per vector block of the user, checked against each other (`lazy`: no text or analysis columns)."
@@ -694,6 +703,7 @@ def _meta_rows(self:SQLiteJournal, user_id, lo:int, hi:int)->dict:
 
 LAZY_META_ROWS = 50_000     # users with at least this many memories get their texts and analyses read on first use
 
+# %% ../nbs/04a_storage.ipynb #f10c460a
 class _LazyMeta(list):
     "A big store's per-memory `(text, emotion, valence, event, hashtags)`: an int entry is the `seq` of a memory not read yet."
     def __init__(self, db, user_id):
@@ -756,6 +766,7 @@ def _get_prefs(self:SQLiteJournal, user_id):
         r = con.execute('SELECT preferences FROM users WHERE user_id=?', (user_id,)).fetchone()
     return r[0] if r else None
 
+# %% ../nbs/04a_storage.ipynb #488915e4
 @patch
 def _set_prefs(self:SQLiteJournal, user_id, text:str):
     with self._write() as con:
@@ -864,6 +875,7 @@ def export_lines(self:JournalDB,
             yield json.dumps(d, ensure_ascii=False)
     if k != n: raise RuntimeError(f'the journal changed during the export ({n} memories announced, {k} written); export again')
 
+# %% ../nbs/04a_storage.ipynb #9ff769ec
 @patch
 def export_jsonl(self:JournalDB,
                  user_id:str=DEFAULT_USER, # whose memories
@@ -925,6 +937,7 @@ def _parse_memory(d, i:int, src, dim, now:float)->tuple:
     except (TypeError, ValueError, OverflowError) as e: raise PersodeError(f'{src}: line {i}: {e}') from None
     return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec)
 
+# %% ../nbs/04a_storage.ipynb #fa67e208
 def read_export(src,     # a path or a text stream of JSON Lines written by `export_jsonl`
                 now=None, # nothing in the file may be after this moment; the current time when None
                )->tuple:  # (header dict, list of rows)

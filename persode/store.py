@@ -145,6 +145,7 @@ def append_columns(self:MemoryStore,
     self._recompute_terms(slice(i, j))
     self._bump()
 
+# %% ../nbs/04_store.ipynb #92c94c39
 @patch
 def clear_columns(self:MemoryStore,
                   meta:list|None=None, # the list-like that will hold the memories' (text, emotion, valence, event, hashtags); a plain list when None
@@ -244,6 +245,7 @@ def _analyses(self:MemoryStore, texts:list, analyses=None)->list:
         raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
     return analyses
 
+# %% ../nbs/04_store.ipynb #4e6f1328
 @patch
 def add_many(self:MemoryStore,
              texts,                 # the episodes' texts
@@ -402,6 +404,7 @@ def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_anal
         qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
     return t, sim, fired, qE
 
+# %% ../nbs/04_store.ipynb #003774a6
 @patch
 def _score(self:MemoryStore, strategy, t, sim, d, fused, fired, rows=None):
     "What `strategy` ranks by, given the per-memory arrays (of all memories, or of `rows`)."
@@ -481,6 +484,7 @@ def _record_recall(self:MemoryStore, ids:list, rows:np.ndarray, t:float):
     self._recompute_terms(rows)
     self._bump(content=False)
 
+# %% ../nbs/04_store.ipynb #3b0e6032
 @patch
 def retrieve(self:MemoryStore,
              query:str,               # what the user said or asked
