@@ -11,7 +11,7 @@ import numpy as np
 from fastcore.basics import patch
 from .decay import as_utc, utcnow
 from .strength import Memory
-from .text import PersodeError, check_text, check_id, redact
+from .text import PersodeError, NotFoundError, check_text, check_id, redact
 from .embeddings import Embedder, HashingEmbedder, get_embedder
 from .store import MemoryStore, put_columns
 
@@ -509,7 +509,7 @@ def _reinforce_rows(self:SQLiteJournal, user_id, ids, t:float):
         cur = con.executemany('UPDATE memories SET recall_count=recall_count+1, last_recalled=max(coalesce(last_recalled, ?), ?) '
                               'WHERE user_id=? AND id=?', ((t, t, user_id, i) for i in ids))
         if cur.rowcount != len(ids):
-            raise KeyError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
+            raise NotFoundError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
 
 # %% ../nbs/04a_storage.ipynb #81337ab2
 def _tombstone(con, user_id, seqs):
@@ -533,7 +533,7 @@ def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=
     with self._write() as con:
         found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
         if strict and len(found) < len(ids):
-            raise KeyError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
+            raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
         n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
         _tombstone(con, user_id, found.values())
         con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
@@ -577,7 +577,7 @@ def _update_row(self:SQLiteJournal, user_id, mid, row, vec):
     with self._write() as con:
         dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
         r = con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
-        if r is None: raise KeyError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
+        if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
         (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, dim and dim[0])
         con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
                     (text, E, emo, val, ev, _SEP.join(tags), user_id, mid))

@@ -11,7 +11,7 @@ from .decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcn
 from .strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
 from .embeddings import Embedder, get_embedder
-from .text import PersodeError, check_id
+from .text import PersodeError, NotFoundError, check_id
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'check_unit', 'MemoryStore', 'memory_id', 'utc_datetime',
@@ -289,7 +289,7 @@ def add(self:MemoryStore,
 def _row_of(self:MemoryStore, mid)->int:
     "The row of memory `mid` (a checked id); KeyError if the store does not hold it."
     i = self._row.get(check_id(mid, 'memory id'))
-    if i is None: raise KeyError(f'no memory with id {mid!r}')
+    if i is None: raise NotFoundError(f'no memory with id {mid!r}')
     return i
 
 @patch
