@@ -18,9 +18,13 @@ import persode.storage as _storage
 from .storage import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend
 
 # %% auto #0
-__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'SEARCH_MODES', 'TempPostgres', 'temp_postgres', 'PgUnavailable',
-           'redact_url', 'is_postgres_url', 'schema_version', 'stored_dim', 'migrate', 'PgJournal', 'PgMemoryStore',
-           'random_journal', 'check_store_behaviour', 'run_pg_bench']
+__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'SEARCH_MODES', 'TempPostgres', 'temp_postgres',
+           'PgUnavailable', 'redact_url', 'is_postgres_url', 'schema_version', 'stored_dim', 'migrate', 'PgJournal',
+           'PgMemoryStore', 'random_journal', 'check_store_behaviour', 'run_pg_bench']
+
+# %% ../nbs/04b_postgres.ipynb #af5c4ea6
+import numbers
+from .text import PersodeError, MAX_ID_CHARS, check_id, redact
 
 # %% ../nbs/04b_postgres.ipynb #4a6c44a5
 _GUARDIAN = r'''
@@ -106,15 +110,12 @@ def temp_postgres(parent:str|None=None)->TempPostgres:
     return TempPostgres(parent)
 
 # %% ../nbs/04b_postgres.ipynb #f607622a
-class PgUnavailable(RuntimeError):
+class PgUnavailable(PersodeError, RuntimeError):
     "PostgreSQL could not be reached, or the connection was lost mid-operation."
 
 def redact_url(url:str)->str:
-    "The URL with any password replaced by `***` (for messages and logs)."
-    p = urlsplit(url)
-    if p.password is None: return url
-    netloc = p.netloc.rsplit('@', 1)
-    return urlunsplit(p._replace(netloc=netloc[0].split(':', 1)[0] + ':***@' + netloc[1]))
+    "Deprecated alias of `persode.text.redact`, kept for one release."
+    return redact(url)
 
 def is_postgres_url(url)->bool:
     "Whether `url` names a PostgreSQL database (`postgresql://` or `postgres://`)."
@@ -124,15 +125,19 @@ def _pg():
     try:
         import psycopg, psycopg_pool, pgvector.psycopg
     except ImportError:
-        raise RuntimeError('the PostgreSQL backend needs the postgres extra: pip install "persode[postgres]" '
+        raise PersodeError('the PostgreSQL backend needs the postgres extra: pip install "persode[postgres]" '
                            '(psycopg[binary,pool] and pgvector)') from None
     return psycopg
 
 EXTENSION_HELP = 'CREATE EXTENSION vector;'
 
+def _first_line(err)->str:
+    "The first line of a driver error (or message), redacted: all of it a person gets to see."
+    s = str(err).strip()
+    return redact(s.splitlines()[0]) if s else type(err).__name__
+
 def _unavailable(url:str, err)->PgUnavailable:
-    msg = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    return PgUnavailable(f'cannot reach PostgreSQL at {redact_url(url)}: {msg}; is the server running and the URL '
+    return PgUnavailable(f'cannot reach PostgreSQL at {redact(url)}: {_first_line(err)}; is the server running and the URL '
                          '(PERSODE_DATABASE_URL or --db) right?')
 
 # %% ../nbs/04b_postgres.ipynb #b535a488
@@ -192,8 +197,7 @@ def _ensure_extension(conn, url:str):
     try:
         with conn.transaction(): conn.execute('CREATE EXTENSION IF NOT EXISTS vector')
     except psycopg.Error as e:
-        first = str(e).strip().splitlines()[0]
-        raise RuntimeError(f'the pgvector extension is not enabled in {redact_url(url)} and could not be created ({first}); '
+        raise PersodeError(f'the pgvector extension is not enabled in {redact(url)} and could not be created ({_first_line(e)}); '
                            f'ask a database superuser to run: {EXTENSION_HELP}') from None
 
 def migrate(conn,                 # an open psycopg connection (autocommit)
@@ -206,7 +210,7 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
                      'applied_at timestamptz NOT NULL DEFAULT now())')
         have = schema_version(conn)
         if have > SCHEMA_VERSION:
-            raise RuntimeError(f'the database schema is version {have}, newer than this persode ({SCHEMA_VERSION}); upgrade persode')
+            raise PersodeError(f'the database schema is version {have}, newer than this persode ({SCHEMA_VERSION}); upgrade persode')
         if have == 0 and dim is None: return 0
         if have == 0 and (isinstance(dim, bool) or not isinstance(dim, int) or dim <= 0):
             raise ValueError(f'dim must be a positive integer, got {dim!r}')
@@ -234,8 +238,10 @@ class PgJournal(JournalDB):
         psycopg = _pg()
         from psycopg_pool import ConnectionPool
         from pgvector.psycopg import register_vector
-        if not is_postgres_url(url): raise ValueError(f'not a PostgreSQL URL: {redact_url(str(url))!r}')
+        if not is_postgres_url(url): raise PersodeError(f'not a PostgreSQL URL: {redact(str(url))!r}')
         self.url, self.statement_timeout_ms = url.strip(), int(statement_timeout_ms)
+        try: psycopg.conninfo.conninfo_to_dict(self.url)
+        except psycopg.ProgrammingError as e: raise PersodeError(f'not a usable PostgreSQL URL: {redact(self.url)} ({_first_line(e)})') from None
         self._kw = dict(connect_timeout=max(1, int(math.ceil(connect_timeout))),
                         options=f'-c statement_timeout={self.statement_timeout_ms} -c TimeZone=UTC')
         try:
@@ -243,11 +249,11 @@ class PgJournal(JournalDB):
                 _ensure_extension(conn, self.url)
                 v = migrate(conn, dim) if migrate_schema else schema_version(conn)
                 if 0 < v < SCHEMA_VERSION:
-                    raise RuntimeError(f'the database schema is version {v}; this persode needs {SCHEMA_VERSION}: open it with migrate_schema=True')
+                    raise PersodeError(f'the database schema is version {v}; this persode needs {SCHEMA_VERSION}: open it with migrate_schema=True')
                 self.dim = stored_dim(conn)
         except psycopg.OperationalError as e: raise _unavailable(self.url, e) from None
         if dim is not None and self.dim is not None and dim != self.dim:
-            raise ValueError(f'this database stores vectors of dimension {self.dim}, not {dim}')
+            raise PersodeError(f'this database stores vectors of dimension {self.dim}, not {dim}')
         def configure(conn):
             register_vector(conn); conn.autocommit = True
         self.pool = ConnectionPool(self.url, min_size=min_size, max_size=max_size, kwargs=self._kw, configure=configure,
@@ -257,7 +263,7 @@ class PgJournal(JournalDB):
     def close(self): self.pool.close()
     def __enter__(self): return self
     def __exit__(self, *exc): self.close()
-    def __repr__(self): return f'PgJournal({redact_url(self.url)}, dim={self.dim})'
+    def __repr__(self): return f'PgJournal({redact(self.url)}, dim={self.dim})'
 
 # %% ../nbs/04b_postgres.ipynb #5d65ed01
 @patch
@@ -273,6 +279,11 @@ def _connection(self:PgJournal):
         with conn: yield conn
     finally: self.pool.putconn(conn)
 
+def _lost(err)->bool:
+    "Whether a driver error means the connection is gone (rather than the server refusing one statement)."
+    code = getattr(err, 'sqlstate', None)
+    return code is None or code.startswith('08') or code in ('57P01', '57P02', '57P03')
+
 @patch
 def _run(self:PgJournal, fn, *, write:bool=False):
     "Run `fn(conn)` on a pooled connection, translating failures; reads are retried once on a fresh connection."
@@ -283,10 +294,11 @@ def _run(self:PgJournal, fn, *, write:bool=False):
             with self._connection() as conn: return fn(conn)
         except psycopg.errors.QueryCanceled:
             raise TimeoutError(f'a query ran longer than statement_timeout ({self.statement_timeout_ms} ms)') from None
-        except PoolTimeout as e:
+        except PoolTimeout:
             raise _unavailable(self.url, f'no connection within {self.pool.timeout:g} s') from None
         except psycopg.OperationalError as e:
-            if write: raise PgUnavailable(f'lost the connection to {redact_url(self.url)} during a write ({str(e).strip().splitlines()[0] if str(e).strip() else "closed"}); '
+            if not _lost(e): raise PersodeError(f'PostgreSQL refused the request: {_first_line(e)}') from None
+            if write: raise PgUnavailable(f'lost the connection to {redact(self.url)} during a write ({_first_line(e)}); '
                                           'the write may not have been applied: read before retrying') from None
             if attempt: raise _unavailable(self.url, e) from None
             self.pool.check()
@@ -298,21 +310,64 @@ def _ensure_dim(self:PgJournal, dim:int):
             _ensure_extension(conn, self.url); migrate(conn, dim); return stored_dim(conn)
         self.dim = self._run(go, write=True)
     if dim != self.dim:
-        raise ValueError(f'this database stores vectors of dimension {self.dim}; the embedder makes {dim}-dimensional vectors')
+        raise PersodeError(f'this database stores vectors of dimension {self.dim}; the embedder makes {dim}-dimensional vectors')
 
 # %% ../nbs/04b_postgres.ipynb #e0db7ddc
 def _epoch(x): return None if x is None else x.timestamp()
 def _ts(t): return None if t is None else datetime.fromtimestamp(t, timezone.utc)
 def _np(v): return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
+def _uid(user_id)->str: return check_id(user_id, 'user id')
+def _mid(mid)->str: return check_id(mid, 'memory id')
 
 _ROW_SQL = ('SELECT id, text, created_at, intensity, emotion, valence, event, hashtags, recall_count, last_recalled, embedding '
             'FROM persode_memories WHERE user_id = %s ORDER BY seq')
 _IN_COLS = ('user_id', 'id', 'text', 'created_at', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'embedding')
 _IN_TYPES = ('text', 'text', 'text', 'timestamptz', 'float8', 'text', 'float8', 'text', 'text[]', 'int4', 'timestamptz', 'vector')
 
+# %% ../nbs/04b_postgres.ipynb #25d72716
+INT4_MAX = 2**31 - 1    # the largest recall count PostgreSQL's `integer` column holds
+_T_MIN, _T_MAX = datetime(1, 1, 2, tzinfo=timezone.utc).timestamp(), datetime(9999, 12, 30, tzinfo=timezone.utc).timestamp()
+
+def _when(t)->str:
+    "An epoch time for a message, whatever its value."
+    try: return datetime.fromtimestamp(t, timezone.utc).isoformat()
+    except (OverflowError, ValueError, OSError, TypeError): return str(t)[:40]
+
+def _real(x)->bool: return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+def _check_labels(mid:str, emotion, event, tags):
+    "The analysis labels of a memory: strings with no NUL character (PostgreSQL's `text` cannot hold one)."
+    for name, s in (('emotion', emotion), ('event', event), *(('hashtag', h) for h in tags)):
+        if not isinstance(s, str) or '\x00' in s: raise PersodeError(f'memory {mid!r}: {name} must be a string with no NUL character')
+
+def _row_cells(user_id:str,   # the owner (already checked)
+               r,             # (id, text, created, E, emotion, valence, event, tags, count, last, vector); times in epoch seconds
+               limit:float,   # no time may be later than this (math.inf: no bound)
+              )->tuple:       # the cells of one COPY row
+    "Check one incoming row; a bad value is a `PersodeError` that names the memory."
+    mid = _mid(r[0])
+    def bad(what): return PersodeError(f'memory {mid!r}: {what}')
+    try: check_text(r[1])
+    except PersodeError as e: raise bad(e) from None
+    for name, t in (('created_at', r[2]), ('last_recalled', r[9])):
+        if t is None and name == 'last_recalled': continue
+        if not _real(t) or not math.isfinite(t): raise bad(f'{name} ({_when(t)}) is not a storable time')
+        if t > limit + 1e-6: raise bad(f'{name} ({_when(t)}) is after now ({_when(limit)})')
+        if not _T_MIN <= t <= _T_MAX: raise bad(f'{name} ({_when(t)}) is not a storable time')
+    n = r[8]
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= INT4_MAX:
+        raise bad(f'recall_count {str(n) if len(str(n)) <= 24 else str(n)[:20] + "…"} is out of range (0 to {INT4_MAX:,})')
+    if not (_real(r[3]) and 0 <= r[3] <= 1 and _real(r[5]) and -1 <= r[5] <= 1):
+        raise bad('intensity must be in [0, 1] and valence in [-1, 1]')
+    _check_labels(mid, r[4], r[6], r[7])
+    return (user_id, mid, r[1], _ts(r[2]), float(r[3]), r[4], float(r[5]), r[6], list(r[7]), int(n), _ts(r[9]),
+            np.asarray(r[10], np.float32))
+
+# %% ../nbs/04b_postgres.ipynb #5f662dd7
 @patch
 def _user_info(self:PgJournal, user_id):
     "(embedder identity, dim, number of memories) of one user."
+    user_id = _uid(user_id)
     if self.dim is None: return (None, None, 0)
     row = self._run(lambda c: c.execute('SELECT (SELECT embedder FROM persode_users WHERE user_id = %s), '
                                         '(SELECT count(*) FROM persode_memories WHERE user_id = %s)', (user_id, user_id)).fetchone())
@@ -328,16 +383,20 @@ def _bind_user(self:PgJournal, conn, user_id, identity):
         raise ValueError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
     conn.execute('UPDATE persode_users SET embedder = %s WHERE user_id = %s', (identity, user_id))
 
+# %% ../nbs/04b_postgres.ipynb #26f7d2d5
 @patch
-def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, ids=None)->int:
-    "Insert rows (as yielded by `persode.storage._mem_rows`) in one transaction; `ids` enables the duplicate check up front."
+def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, ids=None, now=None)->int:
+    "Insert checked rows in one transaction; `ids` enables the duplicate check up front; no time may be after `now` (when given)."
     psycopg = _pg()
+    user_id = _uid(user_id)
+    limit = math.inf if now is None else now if _real(now) else as_utc(now, 'now').timestamp()
     self._ensure_dim(int(dim))
     def go(conn):
         latest = [None]
         def cells(r):
+            c = _row_cells(user_id, r, limit)
             t = max(r[2], r[9] or r[2]); latest[0] = t if latest[0] is None else max(latest[0], t)
-            return (user_id, r[0], r[1], _ts(r[2]), float(r[3]), r[4], float(r[5]), r[6], list(r[7]), int(r[8]), _ts(r[9]), np.asarray(r[10], np.float32))
+            return c
         with conn.transaction():
             self._bind_user(conn, user_id, identity)
             if ids:
@@ -364,41 +423,50 @@ def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, i
         raise ValueError('a memory in this batch is already in the journal (another client may have written it)') from None
 
 @patch
-def _insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False)->int:
-    return self._insert(user_id, identity, dim, rows, skip_existing)
+def _insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
+    "The `JournalDB` primitive: an import (`skip_existing`) refuses times after `now`, the wall clock when None."
+    if skip_existing and now is None: now = utcnow()
+    return self._insert(user_id, identity, dim, rows, skip_existing, now=now)
+
+# %% ../nbs/04b_postgres.ipynb #0ff3420d
+_LATEST_SQL = ('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
+               'WHERE user_id = %s) WHERE user_id = %s')
 
 @patch
 def _reinforce_rows(self:PgJournal, user_id, ids, t:float):
-    at = _ts(t)
+    user_id, ids, at = _uid(user_id), [_mid(i) for i in ids], _ts(t)
     def go(conn):
         with conn.transaction():
             n = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
                              'last_recalled = greatest(coalesce(last_recalled, created_at), %s) WHERE user_id = %s AND id = ANY(%s)',
-                             (at, user_id, list(ids))).rowcount
+                             (at, user_id, ids)).rowcount
             if n != len(set(ids)): raise KeyError(f'{len(set(ids)) - n} recalled memories are not in the journal of {user_id!r}')
             conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, user_id))
     self._run(go, write=True)
 
 @patch
 def _delete_rows(self:PgJournal, user_id, ids, strict=False)->int:
+    user_id, ids = _uid(user_id), [_mid(i) for i in ids]
     if self.dim is None:
         if strict and ids: raise KeyError(f'user {user_id!r} has no memory {ids[0]!r}')
         return 0
     def go(conn):
         with conn.transaction():
-            got = {r[0] for r in conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) RETURNING id', (user_id, list(ids)))}
+            got = {r[0] for r in conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) RETURNING id', (user_id, ids))}
             if strict and len(got) != len(set(ids)):
                 raise KeyError(f'user {user_id!r} has no memory {next(i for i in ids if i not in got)!r}')   # rolls back
-            conn.execute('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
-                         'WHERE user_id = %s) WHERE user_id = %s', (user_id, user_id))
+            conn.execute(_LATEST_SQL, (user_id, user_id))
         return len(got)
     return self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #130fb08a
 @patch
 def _update_row(self:PgJournal, user_id, mid, row, vec):
     "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
+    user_id, mid = _uid(user_id), _mid(mid)
     if self.dim is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
     (text, E, emo, val, ev, tags), v = _storage._check_edit(row, vec, self.dim)
+    _check_labels(mid, emo, ev, tags)
     def go(conn):
         with conn.transaction():
             r = conn.execute(f'UPDATE persode_memories SET text = %s, intensity = %s, emotion = %s, valence = %s, event = %s, hashtags = %s, '
@@ -410,6 +478,7 @@ def _update_row(self:PgJournal, user_id, mid, row, vec):
 
 @patch
 def _forget(self:PgJournal, user_id)->int:
+    user_id = _uid(user_id)
     if self.dim is None: return 0
     def go(conn):
         with conn.transaction():
@@ -418,9 +487,11 @@ def _forget(self:PgJournal, user_id)->int:
         return n
     return self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #a1789843
 @patch
 def _load(self:PgJournal, user_id, chunk:int=65536):
     "Yield the user's rows in store order, `chunk` at a time, through a server-side cursor (one snapshot)."
+    user_id = _uid(user_id)
     if self.dim is None: return
     with self._connection() as conn, conn.transaction():
         cur = conn.cursor(name='persode_load')
@@ -435,9 +506,10 @@ def _load(self:PgJournal, user_id, chunk:int=65536):
 
 @patch
 def _set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
+    user_id = _uid(user_id)
     if self.dim is not None and int(dim) != self.dim:
-        raise ValueError(f'this PostgreSQL journal stores {self.dim}-dimensional vectors; {identity} makes {dim}: '
-                         'export the journal and import it into a new database with --reembed')
+        raise PersodeError(f'this PostgreSQL journal stores {self.dim}-dimensional vectors; {identity} makes {dim}: '
+                           'export the journal and import it into a new database with --reembed')
     self._ensure_dim(int(dim))
     def go(conn):
         with conn.transaction():
@@ -450,6 +522,7 @@ def _set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
                          (user_id, identity))
     self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #78d2f3ed
 @patch
 def _users(self:PgJournal)->list:
     if self.dim is None: return []
@@ -458,12 +531,14 @@ def _users(self:PgJournal)->list:
 
 @patch
 def _get_prefs(self:PgJournal, user_id):
+    user_id = _uid(user_id)
     if self.dim is None: return None
     r = self._run(lambda c: c.execute('SELECT preferences FROM persode_users WHERE user_id = %s', (user_id,)).fetchone())
     return r[0] if r else None
 
 @patch
 def _set_prefs(self:PgJournal, user_id, text:str):
+    user_id = _uid(user_id)
     if self.dim is None: self._ensure_dim(get_embedder().dim)   # the schema needs a dimension: the default embedder's
     self._run(lambda c: c.execute('INSERT INTO persode_users (user_id, preferences) VALUES (%s, %s) ON CONFLICT (user_id) '
                                   'DO UPDATE SET preferences = EXCLUDED.preferences', (user_id, text)), write=True)
@@ -505,7 +580,7 @@ class PgMemoryStore:
                  candidates:int=100,              # HNSW candidates re-ranked per query
                 ):
         if not isinstance(journal, PgJournal): raise TypeError('journal must be a PgJournal')
-        user_id = check_user_id(user_id)
+        user_id = _uid(user_id)
         if search not in SEARCH_MODES: raise ValueError(f'search must be one of {SEARCH_MODES}, got {search!r}')
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise ValueError('candidates must be a positive integer')
         identity, _, n = journal._user_info(user_id)
@@ -525,18 +600,20 @@ class PgMemoryStore:
     def dim(self)->int: return self.embedder.dim
     def __repr__(self): return f'PgMemoryStore({self.user_id!r}, {len(self)} memories, {self.embedder.identity}, search={self.search})'
 
-    @property
-    def vectors(self)->np.ndarray:
-        "The stored embeddings in store order (fetched on demand; queries never need them in the client)."
-        rows = self.journal._run(lambda c: c.execute('SELECT embedding FROM persode_memories WHERE user_id = %s ORDER BY seq',
-                                                     (self.user_id,)).fetchall())
-        v = np.stack([_np(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
-        v.flags.writeable = False
-        return v
+# %% ../nbs/04b_postgres.ipynb #2f6551b9
+@patch(as_prop=True)
+def vectors(self:PgMemoryStore)->np.ndarray:
+    "The stored embeddings in store order (fetched on demand; queries never need them in the client)."
+    rows = self.journal._run(lambda c: c.execute('SELECT embedding FROM persode_memories WHERE user_id = %s ORDER BY seq',
+                                                 (self.user_id,)).fetchall())
+    v = np.stack([_np(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
+    v.flags.writeable = False
+    return v
 
-    def refresh(self):
-        "Nothing to reload: every call reads the database (kept for API parity with the SQLite store)."
-        return self
+@patch
+def refresh(self:PgMemoryStore):
+    "Nothing to reload: every call reads the database (kept for API parity with the SQLite store)."
+    return self
 
 @patch
 def store_for(self:PgJournal,
@@ -560,13 +637,15 @@ def add_many(self:PgMemoryStore,
             )->list:                # the stored `Memory` records
     "Store a batch of episodes atomically (one transaction)."
     texts, ats, ids = check_batch(texts, ats, ids)
+    ids = [_mid(i) for i in ids]
     if not texts: return []
     analyses = MemoryStore._analyses(self, texts, analyses)
     vecs = self.embedder.embed(texts) if embeddings is None else MemoryStore._check_vectors(self, embeddings, len(texts))
     vecs = np.asarray(vecs, np.float32)
     mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
-    # rows are produced lazily inside the COPY, by the same function the SQLite journal uses
-    self.journal._insert(self.user_id, self.embedder.identity, self.dim, _storage._mem_rows(mems, vecs), ids=ids)
+    rows = ((m.id, m.text, m.created_at.timestamp(), m.intensity, m.emotion, m.valence, m.event, m.hashtags, 0, None, v)
+            for m, v in zip(mems, vecs))       # produced lazily inside the COPY, each checked by `_row_cells`
+    self.journal._insert(self.user_id, self.embedder.identity, self.dim, rows, ids=ids)
     return mems
 
 @patch
@@ -595,6 +674,7 @@ def ids(self:PgMemoryStore)->list:
 
 @patch
 def __getitem__(self:PgMemoryStore, mid:str)->Memory:
+    mid = _mid(mid)
     r = self.journal._run(lambda c: c.execute(f'SELECT {_MEMCOLS} FROM persode_memories WHERE user_id = %s AND id = %s',
                                               (self.user_id, mid)).fetchone())
     if r is None: raise KeyError(f'no memory with id {mid!r}')
@@ -602,8 +682,9 @@ def __getitem__(self:PgMemoryStore, mid:str)->Memory:
 
 @patch
 def __contains__(self:PgMemoryStore, mid)->bool:
+    if not isinstance(mid, str) or len(mid) > MAX_ID_CHARS: return False
     return self.journal._run(lambda c: c.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s AND id = %s)',
-                                                 (self.user_id, str(mid))).fetchone()[0])
+                                                 (self.user_id, mid)).fetchone()[0])
 
 @patch
 def memories(self:PgMemoryStore)->list:
@@ -648,13 +729,14 @@ SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, s
 @patch
 def _check_now(self:PgMemoryStore, conn, now)->float:
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
-    row = conn.execute('SELECT u.latest, EXISTS (SELECT 1 FROM persode_memories m WHERE m.user_id = u.user_id) '
+    row = conn.execute("SELECT date_part('epoch', u.latest), EXISTS (SELECT 1 FROM persode_memories m WHERE m.user_id = u.user_id) "
                        'FROM persode_users u WHERE u.user_id = %s', (self.user_id,)).fetchone()
     if row is None or not row[1]: raise ValueError('the store is empty: add memories before retrieving')
-    latest = row[0].timestamp() if row[0] is not None else -math.inf
-    if latest > t + 1e-6:
-        raise ValueError(f'now ({datetime.fromtimestamp(t, timezone.utc).isoformat()}) is earlier than a stored memory or recall '
-                         f'({_utc(row[0]).isoformat()}); memories cannot be recalled before they exist')
+    if row[0] is not None and row[0] > t + 1e-6:
+        mid, at = conn.execute("SELECT id, date_part('epoch', greatest(created_at, last_recalled)) FROM persode_memories "
+                               'WHERE user_id = %s ORDER BY 2 DESC, seq LIMIT 1', (self.user_id,)).fetchone()
+        raise PersodeError(f'now ({_when(t)}) is earlier than memory {mid!r} ({_when(at)}, its formation or last recall); '
+                           'memories cannot be recalled before they exist: correct or forget that memory, or pass a later now')
     return t
 
 @patch
@@ -732,7 +814,7 @@ def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str=
 @patch
 def reinforce(self:PgMemoryStore, ids, now=None):
     "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock restarts at `now`)."
-    ids = list(dict.fromkeys(str(i) for i in ids))
+    ids = [_mid(i) for i in dict.fromkeys(ids)]
     if not ids: return
     def go(conn):
         with conn.transaction():
@@ -769,20 +851,21 @@ def edit(self:PgMemoryStore,
          embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
         )->Memory:          # the corrected record (same id, formation time and recall state)
     "Correct the text of one memory: re-analysed and re-embedded in the client, one UPDATE in the database."
+    mid = _mid(mid)
     text, a, vec = edit_inputs(self, text, analysis, embedding)
-    try: r = self.journal._update_row(self.user_id, str(mid), (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
+    try: r = self.journal._update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
     except KeyError: raise KeyError(f'no memory with id {mid!r}') from None
     return _memory(r)
 
 @patch
 def remove(self:PgMemoryStore, mid:str):
     "Delete one memory and its vector."
+    mid = _mid(mid)
     def go(conn):
         with conn.transaction():
             if conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s', (self.user_id, mid)).rowcount == 0:
                 raise KeyError(f'no memory with id {mid!r}')
-            conn.execute('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
-                         'WHERE user_id = %s) WHERE user_id = %s', (self.user_id, self.user_id))
+            conn.execute(_LATEST_SQL, (self.user_id, self.user_id))
     self.journal._run(go, write=True)
 
 # %% ../nbs/04b_postgres.ipynb #da97861c
@@ -801,10 +884,24 @@ def create_hnsw_index(self:PgJournal,
                       f'USING hnsw (embedding vector_ip_ops) WITH (m = {int(m)}, ef_construction = {int(ef_construction)})')
     self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #4aaf9574
 @patch
-def drop_hnsw_index(self:PgJournal):
-    "Drop the HNSW index (exact search needs none)."
-    self._run(lambda c: c.execute('DROP INDEX IF EXISTS persode_memories_hnsw'), write=True)
+def compact(self:PgJournal)->dict:   # {'tables': the tables rewritten, 'checkpoint': whether CHECKPOINT ran}
+    "Rewrite every Persode table (heap, TOAST, indexes) so that erased text is gone from the database files, then checkpoint."
+    psycopg = _pg()
+    from psycopg import sql
+    def go(conn):
+        names = [r[0] for r in conn.execute(
+            "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' "
+            "AND n.nspname = current_schema() AND c.relname LIKE 'persode\\_%%' ORDER BY 1")]
+        conn.execute('SET statement_timeout = 0')
+        try:
+            for name in names: conn.execute(sql.SQL('VACUUM FULL {}').format(sql.Identifier(name)))
+        finally: conn.execute('RESET statement_timeout')
+        try: conn.execute('CHECKPOINT'); done = True
+        except psycopg.errors.InsufficientPrivilege: done = False
+        return dict(tables=names, checkpoint=done)
+    return self._run(go, write=True)
 
 # %% ../nbs/04b_postgres.ipynb #28f8c034
 def random_journal(n:int, dim:int=64, seed:int=0, t0=datetime(2025, 1, 1, tzinfo=timezone.utc), days:float=365.):
