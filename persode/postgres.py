@@ -173,6 +173,9 @@ CREATE INDEX persode_memories_user_created ON persode_memories (user_id, created
 ALTER TABLE persode_users ALTER COLUMN embedder DROP NOT NULL;
 ALTER TABLE persode_users ADD COLUMN preferences text;
 '''),
+    (4, 'index on the time each memory was formed or last recalled (a removal finds the latest one)', '''
+CREATE INDEX persode_memories_user_anchor ON persode_memories (user_id, (coalesce(last_recalled, created_at)));
+'''),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -430,7 +433,7 @@ def _insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=Fal
 
 # %% ../nbs/04b_postgres.ipynb #0ff3420d
 _LATEST_SQL = ('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
-               'WHERE user_id = %s) WHERE user_id = %s')
+               'WHERE user_id = %s) WHERE user_id = %s AND latest <= %s')   # only when a deleted row held the latest time
 
 @patch
 def _reinforce_rows(self:PgJournal, user_id, ids, t:float):
@@ -452,10 +455,12 @@ def _delete_rows(self:PgJournal, user_id, ids, strict=False)->int:
         return 0
     def go(conn):
         with conn.transaction():
-            got = {r[0] for r in conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) RETURNING id', (user_id, ids))}
+            rows = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) '
+                                'RETURNING id, greatest(created_at, last_recalled)', (user_id, ids)).fetchall()
+            got = {r[0] for r in rows}
             if strict and len(got) != len(set(ids)):
                 raise KeyError(f'user {user_id!r} has no memory {next(i for i in ids if i not in got)!r}')   # rolls back
-            conn.execute(_LATEST_SQL, (user_id, user_id))
+            if rows: conn.execute(_LATEST_SQL, (user_id, user_id, max(r[1] for r in rows)))
         return len(got)
     return self._run(go, write=True)
 
@@ -863,9 +868,10 @@ def remove(self:PgMemoryStore, mid:str):
     mid = _mid(mid)
     def go(conn):
         with conn.transaction():
-            if conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s', (self.user_id, mid)).rowcount == 0:
-                raise KeyError(f'no memory with id {mid!r}')
-            conn.execute(_LATEST_SQL, (self.user_id, self.user_id))
+            got = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s RETURNING greatest(created_at, last_recalled)',
+                               (self.user_id, mid)).fetchone()
+            if got is None: raise KeyError(f'no memory with id {mid!r}')
+            conn.execute(_LATEST_SQL, (self.user_id, self.user_id, got[0]))
     self.journal._run(go, write=True)
 
 # %% ../nbs/04b_postgres.ipynb #da97861c
