@@ -648,9 +648,8 @@ def add_many(self:PgMemoryStore,
     vecs = self.embedder.embed(texts) if embeddings is None else MemoryStore._check_vectors(self, embeddings, len(texts))
     vecs = np.asarray(vecs, np.float32)
     mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
-    rows = ((m.id, m.text, m.created_at.timestamp(), m.intensity, m.emotion, m.valence, m.event, m.hashtags, 0, None, v)
-            for m, v in zip(mems, vecs))       # produced lazily inside the COPY, each checked by `_row_cells`
-    self.journal._insert(self.user_id, self.embedder.identity, self.dim, rows, ids=ids)
+    # rows are produced lazily inside the COPY (each checked by `_row_cells`), by the same function the SQLite journal uses
+    self.journal._insert(self.user_id, self.embedder.identity, self.dim, _storage._mem_rows(mems, vecs), ids=ids)
     return mems
 
 @patch
