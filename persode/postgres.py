@@ -179,6 +179,7 @@ CREATE INDEX persode_memories_user_anchor ON persode_memories (user_id, (coalesc
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
+# %% ../nbs/04b_postgres.ipynb #0a41a7b8
 def _has_table(conn, name:str)->bool:
     return conn.execute('SELECT to_regclass(%s) IS NOT NULL', (name,)).fetchone()[0]
 
@@ -193,6 +194,7 @@ def stored_dim(conn)->int|None:
     row = conn.execute("SELECT value FROM persode_meta WHERE key = 'dim'").fetchone()
     return int(row[0]) if row else None
 
+# %% ../nbs/04b_postgres.ipynb #8181da44
 def _ensure_extension(conn, url:str):
     "Create pgvector if it is missing, or explain how to."
     if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone(): return
@@ -282,6 +284,7 @@ def _connection(self:PgJournal):
         with conn: yield conn
     finally: self.pool.putconn(conn)
 
+# %% ../nbs/04b_postgres.ipynb #8f2dc296
 def _lost(err)->bool:
     "Whether a driver error means the connection is gone (rather than the server refusing one statement)."
     code = getattr(err, 'sqlstate', None)
@@ -425,6 +428,7 @@ def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, i
     except psycopg.errors.UniqueViolation:
         raise ValueError('a memory in this batch is already in the journal (another client may have written it)') from None
 
+# %% ../nbs/04b_postgres.ipynb #cd5dff07
 @patch
 def _insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
     "The `JournalDB` primitive: an import (`skip_existing`) refuses times after `now`, the wall clock when None."
@@ -815,6 +819,7 @@ def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str=
     when = datetime.fromtimestamp(t, timezone.utc) if now is not None else utcnow()
     return Retrieval(query, strategy, when, hits, fired, qE)
 
+# %% ../nbs/04b_postgres.ipynb #c3a71963
 @patch
 def reinforce(self:PgMemoryStore, ids, now=None):
     "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock restarts at `now`)."
