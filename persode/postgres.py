@@ -452,7 +452,8 @@ def _reinforce_rows(self:PgJournal, user_id, ids, t:float):
     self._run(go, write=True)
 
 @patch
-def _delete_rows(self:PgJournal, user_id, ids, strict=False)->int:
+def _delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
+    "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
     user_id, ids = _uid(user_id), [_mid(i) for i in ids]
     if self.dim is None:
         if strict and ids: raise KeyError(f'user {user_id!r} has no memory {ids[0]!r}')
