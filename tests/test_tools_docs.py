@@ -66,10 +66,11 @@ def test_build_runs_renders_and_checks(mini):
     assert '<pre><code>the full rerun' not in page and 'the full rerun\n</code>' not in page  # ...but not run
     assert (root/'nbs'/'sidebar.yml').read_text() == docs.sidebar_yml(root/'nbs')
 
-def test_build_slow_runs_the_slow_cells(tmp_path):
+def test_build_slow_runs_the_slow_cells_of_the_notebooks_named(tmp_path):
     root = mini_project(tmp_path/'mini')
-    rep = docs.build_docs(root, quiet=True, slow=True, only=['10_exp1_forgetting'])
-    assert rep['failures'] == {}
+    r = _cli('--path', str(root), 'build', '--slow', '10_exp1_forgetting', '--only', '10_exp1_forgetting', '--json', str(tmp_path/'r.json'))
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path/'r.json').read_text())['failures'] == {}
     page = (root/'_docs'/'exp1_forgetting.html').read_text()
     assert page.count('the full rerun') == 2    # the source and its output
 

@@ -1,6 +1,6 @@
 """The documentation tooling of the Persode repository (not part of the installed package).
 
-    python tools/docs.py build [--slow] [--browser] [--shots DIR] [--json FILE]   # run, process, render, check _docs/
+    python tools/docs.py build [--slow [NB ...]] [--browser] [--shots DIR] [--json FILE]  # run, process, render, check _docs/
     python tools/docs.py check [SITE] [--shots DIR]    # the static checks, then every page in headless Chromium
     python tools/docs.py sidebar [--check]             # nbs/sidebar.yml from the notebooks present, in paper order
     python tools/docs.py readme [--check]              # README.md (and README_files/) from nbs/index.ipynb
@@ -323,7 +323,7 @@ def build_docs(
     timeout:int=900,          # seconds one notebook may run
     only:list|None=None,      # build only these notebooks (file names or stems), plus the front page
     proc:str|Path|None=None,  # the folder for processed notebooks; `_proc` in the project by default
-    slow:bool=False,          # also run the `#| slow` cells: the full experiment reruns, so the site shows fresh results
+    slow:bool|list=False,     # also run the `#| slow` cells (the full experiment reruns): True for every notebook, or a list of notebooks
     quiet:bool=False,         # print only warnings and errors
 )->dict:                      # a report: pages, timings, failures, warnings
     "Build the documentation site offline: run, process (nbdev), render (smalldocs), check."
@@ -333,6 +333,8 @@ def build_docs(
     proc = Path(proc).resolve() if proc else root/'_proc'
     out = Path(out).resolve() if out else root/cfg.get('doc_path', '_docs')
     t0 = time.time()
+    slow_stems = None if isinstance(slow, bool) else {Path(o).stem for o in slow}
+    def _slow(p): return slow is True or (slow_stems is not None and p.stem in slow_stems)
     groups = doc_notebooks(nbs)
     nbl = [nbs/'index.ipynb'] + [p for _, g in groups for p in g]
     if only:
@@ -353,11 +355,13 @@ def build_docs(
     for sub in ('results', 'images', 'figures'):
         if (nbs/sub).is_dir(): shutil.copytree(nbs/sub, proc/sub)
     # 1+2: run and process, `workers` notebooks at a time, the slowest-looking (experiments) first
-    jobs = sorted(nbl, key=lambda p: (not re.match(r'1\d_|2\d_|09', p.name), p.name))
-    say(f'docs: {"running " + ("(slow cells included) " if slow else "") + "and " if execute else ""}processing {len(jobs)} notebooks with {workers} workers')
+    jobs = sorted(nbl, key=lambda p: (not _slow(p), not re.match(r'1\d_|2\d_|09', p.name), p.name))
+    n_slow = sum(map(_slow, jobs))
+    say(f'docs: {"running and " if execute else ""}processing {len(jobs)} notebooks with {workers} workers'
+        + (f' (`#| slow` cells included in {n_slow})' if execute and n_slow else ''))
     timings, failures = {}, {}
     with ThreadPoolExecutor(max(1, workers)) as ex:
-        for src, secs, err in ex.map(lambda p: _run_child(root, p, proc/(page_name(p)[:-5] + '.ipynb'), execute, timeout, slow), jobs):
+        for src, secs, err in ex.map(lambda p: _run_child(root, p, proc/(page_name(p)[:-5] + '.ipynb'), execute, timeout, _slow(p)), jobs):
             timings[src.name] = round(secs, 1)
             say(f'  {"FAIL" if err else "ok  "} {src.name:28s} {secs:6.1f} s')
             if err:
@@ -533,7 +537,8 @@ def _parser():
     sub = p.add_subparsers(dest='cmd', required=True)
     b = sub.add_parser('build', help='run every notebook, process it with nbdev, render the site offline, check it')
     b.add_argument('--out', help='the site folder (default: _docs in the project)')
-    b.add_argument('--slow', action='store_true', help='also run the `#| slow` cells: the full experiment reruns and their pins')
+    b.add_argument('--slow', nargs='*', metavar='NB', help='also run the `#| slow` cells (the full experiment reruns and their pins): '
+                   'of every notebook, or of the notebooks named')
     b.add_argument('--no-exec', action='store_true', help='do not run the notebooks: render them as saved (no outputs)')
     b.add_argument('--workers', type=int, default=2, help='notebooks run at the same time (default 2)')
     b.add_argument('--timeout', type=int, default=1800, help='seconds one notebook may run (default 1800)')
@@ -585,9 +590,10 @@ def main(argv:list[str]|None=None)->int:
     if a.cmd == 'check':
         return _check(Path(a.site).resolve() if a.site else root/_settings(root).get('doc_path', '_docs'), root, a.shots, a.json)
     out = Path(a.out).resolve() if a.out else root/_settings(root).get('doc_path', '_docs')
-    rep = build_docs(root, out, execute=not a.no_exec, workers=a.workers, timeout=a.timeout, only=a.only, slow=a.slow)
+    slow = False if a.slow is None else (a.slow or True)
+    rep = build_docs(root, out, execute=not a.no_exec, workers=a.workers, timeout=a.timeout, only=a.only, slow=slow)
     status = 1 if rep['problems'] or (rep['failures'] and not a.allow_failures) else 0
-    if a.slow: print(_check_results(root))
+    if slow: print(_check_results(root))
     if a.browser:
         from browser import browser_check
         b = browser_check(out, a.shots); rep['browser'] = b
