@@ -4,7 +4,7 @@ The site is not built here: building it runs every notebook (and, in CI, the ful
 job of `python tools/docs.py build`. CI builds it first and names it in $PERSODE_DOCS_SITE; without it the site test
 is skipped and says how to build one.
 """
-import os
+import os, re
 from pathlib import Path
 import pytest
 import docs
@@ -22,6 +22,15 @@ def test_the_package_ships_no_docs_tooling():
     from persode._modidx import d
     assert not [m for m in d['syms'] if m == 'persode.docs' or m.startswith('persode.docs.')]
     assert not list((ROOT/'nbs').glob('*_docs.ipynb'))
+
+def test_ci_ends_with_the_readmes_test_command():
+    "What a newcomer runs is what CI runs, last, so that its pytest summary ends the CI log."
+    m = re.search(r'pip install torch==2\.13\.0 && pip install -e "\.\[dev\]" && (pytest[^\n`]*)', (ROOT/'README.md').read_text())
+    assert m, 'README.md has no install-and-test command'
+    lines = [l.strip() for l in (ROOT/'.ci'/'run').read_text().splitlines() if l.strip() and not l.strip().startswith('#')]
+    last = max(i for i, l in enumerate(lines) if l.startswith('pytest'))
+    assert lines[last] == m.group(1).strip(), (lines[last], m.group(1))
+    assert all(l.startswith('exit ') for l in lines[last+1:]), lines[last+1:]
 
 SITE = os.environ.get('PERSODE_DOCS_SITE')
 
