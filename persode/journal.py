@@ -443,7 +443,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (' (journal compacted)' if a.compact else ''))
     return 0
 
-# %% ../nbs/21_journal.ipynb #4e0eface
+# %% ../nbs/21_journal.ipynb #a0e5e6be
 def _folder(a, agent)->Path:
     "The page folder of this command, swept of half-written entries and stale pages first."
     folder = _pages(a)
@@ -470,6 +470,14 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     if e.recalled: print('recalled' + (' (gate open: fused)' if e.gate_fired else ' (gate closed)') + '\n' + format_hits(e.recalled))
     print(f"\npage: {stem}.html\nmarkdown: {stem}.md\nmemory id: {e.episode.id}")
     return 0
+
+def _fresh(agent, f):
+    "`f()`; if another process changed the journal under the session, reload the store and call it again."
+    try: return f()
+    except (KeyError, ValueError) as e:
+        if 'store.refresh()' not in str(e) or not callable(getattr(agent.store, 'refresh', None)): raise
+        agent.store.refresh()
+        return f()
 
 def cli_chat(argv:list|None=None, # arguments after `persode chat`
             )->int:               # exit status
@@ -499,9 +507,10 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
                     say(f"{e.diary}\n(page: {e.image_path.with_suffix('.html')})")
                 elif line.startswith('/recall '):
                     if not len(agent.store): say('(no memories yet)'); continue
-                    say(format_retrieval(agent.retriever.retrieve(line[8:], top_k=agent.top_k, strategy=agent.retriever_strategy), len(agent.store)))
+                    r = _fresh(agent, lambda: agent.retriever.retrieve(line[8:], top_k=agent.top_k, strategy=agent.retriever_strategy))
+                    say(format_retrieval(r, len(agent.store)))
                 else:
-                    say('persode>', agent.respond(line, remember=not a.forget_messages).text)
+                    say('persode>', _fresh(agent, lambda: agent.respond(line, remember=not a.forget_messages)).text)
             except (ValueError, TypeError, KeyError) as err: say(f'(error: {err})')
     print('\nbye' if tty else 'bye', flush=True)
     return 0
