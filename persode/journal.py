@@ -408,7 +408,7 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
     return 0
 
-# %% ../nbs/21_journal.ipynb #09ed1693
+# %% ../nbs/21_journal.ipynb #cbdf32eb
 def cli_forget(argv:list|None=None, # arguments after `persode forget`
               )->int:               # exit status
     "Erase a user's memories (or some of them) for good."
@@ -439,11 +439,13 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
             done_pages = f'; {r["removed"] + drop_legacy(folder, texts)} page(s) removed, {r["rendered"]} rendered again without it'
         elif folder.is_dir(): shutil.rmtree(folder); done_pages = f' and their journal pages in {folder}'
         else: done_pages = ''
-        if a.compact: db.compact()
+        if a.compact:
+            try: db.compact()
+            except NotImplementedError as e: raise PersodeError(f'erased {done} memories, but {e}') from None
     print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (' (journal compacted)' if a.compact else ''))
     return 0
 
-# %% ../nbs/21_journal.ipynb #a0e5e6be
+# %% ../nbs/21_journal.ipynb #ba3868af
 def _folder(a, agent)->Path:
     "The page folder of this command, swept of half-written entries and stale pages first."
     folder = _pages(a)
@@ -475,8 +477,9 @@ def _fresh(agent, f):
     "`f()`; if another process changed the journal under the session, reload the store and call it again."
     try: return f()
     except (KeyError, ValueError) as e:
-        if 'store.refresh()' not in str(e) or not callable(getattr(agent.store, 'refresh', None)): raise
-        agent.store.refresh()
+        again = getattr(agent.store, 'reload', None) or getattr(agent.store, 'refresh', None)   # (named refresh in older versions)
+        if 'another process' not in str(e) or not callable(again): raise
+        again()
         return f()
 
 def cli_chat(argv:list|None=None, # arguments after `persode chat`
