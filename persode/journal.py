@@ -16,7 +16,8 @@ from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
 # %% auto #0
 __all__ = ['OWNER_FILE', 'FAULT_POINTS', 'user_preferences', 'pages_root', 'user_pages', 'own_folder', 'migrate_pages',
            'page_lock', 'page_record', 'journal_entry', 'rerender', 'sync_pages', 'drop_legacy', 'format_retrieval',
-           'format_hits', 'cli_recall', 'cli_export', 'cli_import', 'cli_edit', 'cli_forget', 'cli_journal', 'cli_chat']
+           'format_hits', 'json_line', 'cli_recall', 'cli_export', 'cli_import', 'cli_edit', 'cli_forget',
+           'cli_journal', 'cli_chat']
 
 # %% ../nbs/21_journal.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False)->argparse.ArgumentParser:
@@ -294,7 +295,7 @@ def drop_legacy(folder:Path, # a user's page folder
             _remove(files); n += 1
     return n
 
-# %% ../nbs/21_journal.ipynb #fb9f6a96
+# %% ../nbs/21_journal.ipynb #a2fb79f7
 def format_retrieval(r, # a `Retrieval`
                      n:int=0, # the number of memories searched (0: not shown)
                     )->str:
@@ -314,6 +315,12 @@ def format_hits(hits, # retrieval `Hit`s, best first
         rows.append(f'{h.rank:>2}  {h.score:6.3f}  {h.similarity:6.3f}  {h.retention:5.3f}  {h.salience:5.3f}  '
                     f'{h.memory.intensity:4.2f}  {h.memory.created_at:%Y-%m-%d %H:%M}  {t[:80] + ("…" if len(t) > 80 else "")}')
     return '\n'.join(rows)
+
+_UNSAFE = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
+
+def json_line(obj)->str:
+    "JSON for a terminal: readable Unicode, but every control or direction character escaped (`\\u…`), so the data is exact and inert."
+    return _UNSAFE.sub(lambda m: f'\\u{ord(m[0]):04x}', json.dumps(obj, ensure_ascii=False))
 
 def cli_recall(argv:list|None=None, # arguments after `persode recall`
               )->int:               # exit status
@@ -338,9 +345,9 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         if a.strategy in VIEW_STRATEGIES: s = sentence_views(s)
         r = s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=not a.peek)
         if a.json:
-            print(json.dumps(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
+            print(json_line(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
-                                             salience=h.salience, memory=h.memory.to_dict()) for h in r.hits]), ensure_ascii=False))
+                                             salience=h.salience, memory=h.memory.to_dict()) for h in r.hits])))
         else: print(format_retrieval(r, len(s)))
     return 0
 
@@ -445,7 +452,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (' (journal compacted)' if a.compact else ''))
     return 0
 
-# %% ../nbs/21_journal.ipynb #ba3868af
+# %% ../nbs/21_journal.ipynb #beeb7695
 def _folder(a, agent)->Path:
     "The page folder of this command, swept of half-written entries and stale pages first."
     folder = _pages(a)
@@ -482,6 +489,17 @@ def _fresh(agent, f):
         again()
         return f()
 
+def _chat_line(agent, a, folder:Path, line:str)->str:
+    "What the session answers to one line: a journal page, a recall table, or a reply."
+    if line.startswith('/journal '):
+        e = journal_entry(agent, line[9:], utcnow(), folder, a.user)
+        return f"{e.diary}\n(page: {e.image_path.with_suffix('.html')})"
+    if line.startswith('/recall '):
+        if not len(agent.store): return '(no memories yet)'
+        r = _fresh(agent, lambda: agent.retriever.retrieve(line[8:], top_k=agent.top_k, strategy=agent.retriever_strategy))
+        return format_retrieval(r, len(agent.store))
+    return 'persode> ' + _fresh(agent, lambda: agent.respond(line, remember=not a.forget_messages)).text
+
 def cli_chat(argv:list|None=None, # arguments after `persode chat`
             )->int:               # exit status
     "An interactive session with the agent over the persistent journal."
@@ -504,16 +522,7 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
             line = line.strip()
             if not line: continue
             if line in ('/quit', '/exit'): break
-            try:
-                if line.startswith('/journal '):
-                    e = journal_entry(agent, line[9:], utcnow(), folder, a.user)
-                    say(f"{e.diary}\n(page: {e.image_path.with_suffix('.html')})")
-                elif line.startswith('/recall '):
-                    if not len(agent.store): say('(no memories yet)'); continue
-                    r = _fresh(agent, lambda: agent.retriever.retrieve(line[8:], top_k=agent.top_k, strategy=agent.retriever_strategy))
-                    say(format_retrieval(r, len(agent.store)))
-                else:
-                    say('persode>', _fresh(agent, lambda: agent.respond(line, remember=not a.forget_messages)).text)
+            try: say(_chat_line(agent, a, folder, line))
             except (ValueError, TypeError, KeyError) as err: say(f'(error: {err})')
     print('\nbye' if tty else 'bye', flush=True)
     return 0
