@@ -10,7 +10,7 @@ from .text import MAX_TEXT_CHARS, PersodeError, check_text
 
 # %% auto #0
 __all__ = ['SIGNIFICANCE_THRESHOLD', 'EMOTIONS', 'EMOTION_VALENCE', 'LEXICON', 'INTENSIFIERS', 'DAMPENERS', 'NEGATIONS',
-           'NEUTRAL_INTENSITY', 'Analysis', 'Analyzer', 'LexiconAnalyzer']
+           'NEUTRAL_INTENSITY', 'STOPWORDS', 'Analysis', 'Analyzer', 'LexiconAnalyzer']
 
 # %% ../nbs/02_analyzer.ipynb #d9a5ad7d
 SIGNIFICANCE_THRESHOLD = 0.6   # E at or above which an episode (or a query) counts as emotionally significant
@@ -36,7 +36,7 @@ class Analysis:
         for name, lo in (('intensity', 0.), ('valence', -1.)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= 1:
-                raise ValueError(f'{name} must be a finite number in [{lo:g}, 1], got {v!r}')
+                raise PersodeError(f'{name} must be a finite number in [{lo:g}, 1], got {v!r}')
 
     @property
     def significant(self)->bool: return self.intensity >= SIGNIFICANCE_THRESHOLD
@@ -130,7 +130,7 @@ def _cues(tokens:list)->list:
     return hits
 
 # %% ../nbs/02_analyzer.ipynb #cd713db5
-_STOP = set('''i me my mine we our us you your he she it they them their his her its a an the and or but so to of in on
+STOPWORDS = set('''i me my mine we our us you your he she it they them their his her its a an the and or but so to of in on
 at for with from by as is was were be been being am are do did does have has had this that these those there here
 today yesterday tonight just really very then when while after before about into out up down over again also too
 what which who whom whose why how all any some more most other such only own same than can will would should could
@@ -144,7 +144,7 @@ def _event(text:str)->str:
     return ' '.join(words[:8]) or first[:60]
 
 def _hashtags(tokens:list, emotion:str)->tuple:
-    content = [t.lower() for t in tokens if t.isalpha() and t.lower() not in _STOP and t.lower() != emotion and len(t) > 3]
+    content = [t.lower() for t in tokens if t.isalpha() and t.lower() not in STOPWORDS and t.lower() != emotion and len(t) > 3]
     ranked = sorted(dict.fromkeys(content), key=lambda w: (-len(w), content.index(w)))[:2]
     return tuple(['#' + emotion] + ['#' + w for w in sorted(ranked, key=content.index)])
 

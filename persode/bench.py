@@ -8,13 +8,15 @@ from pathlib import Path
 import numpy as np
 from .datasets import load_epirec, load_locomo, EpiRec, Locomo, LOCOMO_CATEGORIES, PROBE_TYPES, AGE_BUCKETS, INTENSITY_BANDS
 from .harness import Group, rank_groups, query_metrics, summarize, by_group, mean_std, default_cache_dir
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['EPIREC_METRICS', 'EPIREC_PROTOCOL', 'BAND_LEVEL', 'DEV_PERSONAS', 'SPLITS', 'LOCOMO_METRICS', 'LOCOMO_QUERY_DELAY',
-           'LOCOMO_PROTOCOL', 'BENCHES', 'epirec_groups', 'epirec_rankings', 'write_jsonl', 'read_jsonl',
-           'evaluate_epirec_rankings', 'run_epirec', 'rankdata', 'spearman', 'auc', 'band_metrics',
-           'epirec_band_report', 'turn_text', 'locomo_groups', 'score_locomo', 'run_locomo', 'constant_context_store',
-           'epirec_table', 'locomo_table', 'timing_line', 'cli_epirec', 'cli_locomo', 'cli_bench']
+           'LOCOMO_PROTOCOL', 'DEFAULT', 'BENCH_STRATEGIES', 'BENCHES', 'epirec_groups', 'epirec_rankings',
+           'write_jsonl', 'read_jsonl', 'evaluate_epirec_rankings', 'run_epirec', 'rankdata', 'spearman', 'auc',
+           'band_metrics', 'epirec_band_report', 'turn_text', 'locomo_groups', 'score_locomo', 'run_locomo',
+           'constant_context_store', 'DefaultRecall', 'epirec_table', 'locomo_table', 'timing_line', 'cli_epirec',
+           'cli_locomo', 'cli_bench']
 
 # %% ../nbs/09b_bench.ipynb #2683cd63
 EPIREC_METRICS = ('recall@1', 'recall@3', 'mrr')
@@ -218,6 +220,8 @@ def run_locomo(data=None, embedder='all', strategies=None, store_factory=None, a
     "Run LoCoMo's fixed protocol (same arguments as `run_epirec`) and score it."
     t_all = time.perf_counter()
     lc = data if isinstance(data, Locomo) else load_locomo(data, download=download)
+    if not lc.qa: raise PersodeError(f'{lc.source}: no usable question to score (excluded: {lc.exclusion_counts() or "none"}); '
+                                     'LoCoMo needs questions of category 1-4 whose evidence names a turn')
     groups, rel = locomo_groups(lc, text_fn); res, timings = {}, {}
     for name in _embedder_names(embedder):
         run = rank_groups(groups, name, strategies, analyzer, store_factory, cache_dir, progress)
@@ -242,6 +246,52 @@ def constant_context_store(C:float=0.5):
                 if strategy == 'fused' or sc.gate_fired: sc.score = sc.fused
             return sc
     return lambda e, a: _ConstC(embedder=e, analyzer=a)
+
+# %% ../nbs/09b_bench.ipynb #e88bf3bc
+DEFAULT = 'default'   # the name under which the benches score the agent's own recall
+
+class DefaultRecall:
+    "A harness store: the store's strategies on a plain `MemoryStore`, and `DEFAULT` exactly as the agent recalls for this embedder."
+    def __init__(self, embedder, # the (cached) embedder of the run
+                 analyzer,       # the run's shared analyzer (for the store's strategies)
+                ):
+        from persode.store import MemoryStore
+        self.store, self.embedder, self._batches, self._agent = MemoryStore(embedder=embedder, analyzer=analyzer), embedder, [], None
+    def __len__(self)->int: return len(self.store)
+    def add_many(self, texts, ats, *, analyses=None, embeddings=None, ids=None)->list:
+        "Store a batch in the plain store; the agent's store gets it when `DEFAULT` is first scored."
+        mems = self.store.add_many(texts, ats, analyses=analyses, embeddings=embeddings, ids=ids)
+        self._batches.append((list(texts), list(ats), None if embeddings is None else np.asarray(embeddings, np.float32), ids))
+        return mems
+    @property
+    def agent(self):
+        "The journaling agent (offline, default strategy) holding the same memories, analysed by its own analyzer."
+        if self._agent is None:
+            from persode.agent import EpisodicMemoryAgent
+            from persode.onboarding import OnboardingPreferences
+            ag = EpisodicMemoryAgent(OnboardingPreferences('bench', 30), embedder=self.embedder)
+            for texts, ats, vecs, ids in self._batches:
+                ana = _analyze(ag.analyzer, texts, vecs)
+                ag.retriever.add_many(texts, ats, analyses=ana, embeddings=vecs, ids=ids)
+            self._agent = ag
+        return self._agent
+    def scores(self, query, now=None, strategy='gated', *, query_embedding=None, query_analysis=None):
+        "The store's scores for its strategies; for `DEFAULT`, the agent's retriever under its strategy, with its analyzer's reading of the query."
+        if strategy != DEFAULT: return self.store.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
+        ag = self.agent
+        qa = _analyze(ag.analyzer, [query], None if query_embedding is None else np.asarray(query_embedding, np.float32)[None])[0]
+        sc = ag.retriever.scores(query, now, ag.retriever_strategy, query_embedding=query_embedding, query_analysis=qa)
+        sc.strategy = DEFAULT
+        return sc
+
+def _analyze(analyzer, texts:list, vecs)->list:
+    "Analyses of `texts`, handing precomputed vectors to an analyzer that reads them (the learned E)."
+    from persode.intensity import SemanticAnalyzer
+    if isinstance(analyzer, SemanticAnalyzer) and vecs is not None: return analyzer.analyze_batch(texts, embeddings=vecs)
+    return analyzer.analyze_batch(texts)
+
+
+BENCH_STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated', DEFAULT)   # what `persode bench` scores: the store's strategies and the agent's default
 
 # %% ../nbs/09b_bench.ipynb #37045049
 def _table(header, rows)->str:
@@ -291,7 +341,8 @@ def _parser(prog, bench):
 def _common(a):
     if a.boot < 0: raise ValueError('--boot must be >= 0')
     cache = None if a.no_cache else Path(a.cache) if a.cache else default_cache_dir()
-    return dict(embedder=a.embedder, cache_dir=cache, n_boot=a.boot, seed=a.seed, progress=not a.quiet, download=a.download)
+    return dict(embedder=a.embedder, cache_dir=cache, n_boot=a.boot, seed=a.seed, progress=not a.quiet, download=a.download,
+                strategies=BENCH_STRATEGIES, store_factory=DefaultRecall)
 
 def cli_epirec(argv:list)->int:
     "`persode bench epirec`"

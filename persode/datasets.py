@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone, timedelta
 from pathlib import Path
 from collections import Counter
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['EPIREC_URL', 'EPIREC_SHA256', 'PROBE_TYPES', 'INTENSITY_BANDS', 'VALENCES', 'AGE_BUCKETS', 'LOCOMO_URL',
@@ -58,7 +59,7 @@ def fetch(url:str,             # public URL of the file
         except (urllib.error.URLError, OSError, ValueError) as e:
             raise FileNotFoundError(f'could not download {url} ({getattr(e, "reason", e)}); no network? {hint}') from None
         got = sha256_file(tmp)
-        if got != sha256: raise RuntimeError(f'downloaded {url} but its sha256 is {got}, expected {sha256}; {hint}')
+        if got != sha256: raise PersodeError(f'downloaded {url} but its sha256 is {got}, expected {sha256}; {hint}')
         os.replace(tmp, dest)
     finally:
         if os.path.exists(tmp): os.remove(tmp)
@@ -211,7 +212,7 @@ class EpiPersona:
     persona_id:str; name:str; episodes:list; probes:list
 
 # %% ../nbs/09_datasets.ipynb #53bdadfe
-class EpiRecSchemaError(ValueError):
+class EpiRecSchemaError(PersodeError):
     "A file that is not in the EpiRec v1 layout; `.problems` lists every problem with its JSON path."
     def __init__(self, source, problems):
         self.problems = list(problems)
@@ -265,6 +266,15 @@ def local_file(path,            # file, its folder or the data root; None means 
         fetch(url, f, sha256, opener=opener)
     return f
 
+# %% ../nbs/09_datasets.ipynb #38eb7426
+_JSON_TYPES = {dict: 'an object', list: 'an array', str: 'a string', bool: 'a boolean', int: 'a number', float: 'a number', type(None): 'null'}
+
+def _jtype(v)->str: return _JSON_TYPES.get(type(v), type(v).__name__)
+
+def _why(e:Exception)->str:
+    "Why a file is not JSON, in a few words (no file content)."
+    return getattr(e, 'msg', None) or ('nested too deeply' if isinstance(e, RecursionError) else 'not UTF-8' if isinstance(e, UnicodeError) else str(e))
+
 # %% ../nbs/09_datasets.ipynb #45e0c1cf
 def load_epirec(path:str|Path|None=None, # file, its folder or the data root; None means `$PERSODE_DATA`
                 download:bool=False,     # fetch the public file (sha256-verified) when it is missing
@@ -273,7 +283,7 @@ def load_epirec(path:str|Path|None=None, # file, its folder or the data root; No
     "Load and validate an EpiRec v1 file."
     f = local_file(path, 'epirec', 'epirec_v1.json', EPIREC_URL, EPIREC_SHA256, download, opener)
     try: doc = json.loads(f.read_text(encoding='utf-8'))
-    except json.JSONDecodeError as e: raise EpiRecSchemaError(f, [f'$: not valid JSON ({e})']) from None
+    except (ValueError, RecursionError) as e: raise EpiRecSchemaError(f, [f'$: not valid JSON ({_why(e)})']) from None
     return epirec_from_dict(doc, str(f), sha256_file(f))
 
 # %% ../nbs/09_datasets.ipynb #21935e22
@@ -347,41 +357,71 @@ class Locomo:
         return f'Locomo({len(self.conversations)} conversations, {len(self.turns)} turns, {len(self.qa)} QA included, excluded {self.exclusion_counts()})'
 
 # %% ../nbs/09_datasets.ipynb #1518d380
+def _need(ok, source, path:str, what:str):
+    "Unless `ok`, a `PersodeError` naming the file and the JSON path of the bad item."
+    if not ok: raise PersodeError(f'{source}: {path}: {what}')
+
+def _locomo_turns(c:dict, source, path:str, issues:Counter)->tuple:
+    "Session times and turns (in order) of one conversation, every turn checked."
+    sess = sorted(int(m.group(1)) for k in c if (m := re.fullmatch(r'session_(\d+)', k)) and isinstance(c[k], list) and c[k])
+    times, turns = {}, []
+    for n in sess:
+        try: times[n] = t0 = parse_locomo_datetime(c.get(f'session_{n}_date_time'))
+        except ValueError as e: raise PersodeError(f'{source}: {path}.session_{n}_date_time: {e}') from None
+        for i, t in enumerate(c[f'session_{n}']):
+            tp, did = f'{path}.session_{n}[{i}]', f'D{n}:{i+1}'
+            _need(isinstance(t, dict), source, tp, f'expected a turn object, got {_jtype(t)}')
+            for k in ('speaker', 'text', 'dia_id', 'blip_caption'):
+                _need(isinstance(t.get(k, ''), str), source, f'{tp}.{k}', f'expected a string, got {_jtype(t.get(k))}')
+            if t.get('dia_id') != did: issues['turn id differs from its position'] += 1
+            turns.append(LocomoTurn(t.get('dia_id', did), n, i, t.get('speaker', ''), t.get('text', ''),
+                                    t0 + timedelta(seconds=i), t.get('blip_caption')))
+    _need(turns, source, path, 'no session with turns')
+    return times, turns
+
+# %% ../nbs/09_datasets.ipynb #4a5db573
+def _locomo_qa(s:dict, sid:str, known:set, source, path:str, excluded:list, issues:Counter)->list:
+    "The included QA of one sample; the others go to `excluded` with their reason."
+    _need(isinstance(s['qa'], list), source, f'{path}.qa', f'expected an array of questions, got {_jtype(s["qa"])}')
+    qas = []
+    for qi, q in enumerate(s['qa']):
+        qp = f'{path}.qa[{qi}]'
+        _need(isinstance(q, dict), source, qp, f'expected a question object, got {_jtype(q)}')
+        cat, raw = q.get('category'), q.get('evidence') or []
+        _need(isinstance(raw, list) and all(isinstance(e, str) for e in raw), source, f'{qp}.evidence',
+              f'expected an array of strings, got {_jtype(raw)}' + (' with ' + ', '.join(sorted({_jtype(e) for e in raw if not isinstance(e, str)})) if isinstance(raw, list) else ''))
+        raw = tuple(raw)
+        ids, unreadable = parse_evidence(raw)
+        issues['unreadable evidence string'] += len(unreadable)
+        issues['evidence string repaired'] += sum(1 for e in raw if e not in known and _EVID.search(str(e)) is not None
+                                                  and any(i in known for i in parse_evidence([e])[0]))
+        ok = [i for i in ids if i in known]
+        if cat not in (1, 2, 3, 4) or isinstance(cat, bool):
+            excluded.append((q, 'category 5 (adversarial, a priori)' if cat == 5 else f'unknown category {cat!r}'[:80])); continue
+        issues['evidence id names no turn'] += len(ids) - len(ok)
+        if not raw: excluded.append((q, 'empty evidence list')); continue
+        if not ok: excluded.append((q, 'no evidence id names a turn')); continue
+        _need(isinstance(q.get('question'), str) and q['question'].strip(), source, f'{qp}.question', 'expected a non-empty string')
+        _need(isinstance(q.get('answer', ''), (str, int, float)), source, f'{qp}.answer', f'expected a string, got {_jtype(q.get("answer"))}')
+        qas.append(LocomoQA(f'{sid}/q{qi}', sid, q['question'], str(q.get('answer', '')), cat, tuple(ok), raw))
+    return qas
+
+# %% ../nbs/09_datasets.ipynb #07360912
 def locomo_from_list(data:list,           # the parsed JSON list of samples
                      source:str='document', # name used in messages
                      sha256:str|None=None,  # digest of the source file
                     )->Locomo:
     "Parse LoCoMo samples: sessions, turns, timestamps, QA, and lenient evidence with counted exclusions."
-    if not isinstance(data, list) or not data: raise ValueError(f'{source}: expected a non-empty JSON list of LoCoMo samples')
+    if not isinstance(data, list) or not data: raise PersodeError(f'{source}: expected a non-empty JSON list of LoCoMo samples')
     convs, excluded, issues = [], [], Counter()
     for si, s in enumerate(data):
         if not isinstance(s, dict) or not isinstance(s.get('conversation'), dict) or 'qa' not in s:
-            raise ValueError(f'{source}: $[{si}] is not a LoCoMo sample (needs conversation and qa)')
-        sid, c = s.get('sample_id', f'sample-{si}'), s['conversation']
-        sess = sorted(int(m.group(1)) for k in c if (m := re.fullmatch(r'session_(\d+)', k)) and isinstance(c[k], list) and c[k])
-        times, turns = {}, []
-        for n in sess:
-            try: t0 = parse_locomo_datetime(c.get(f'session_{n}_date_time'))
-            except ValueError as e: raise ValueError(f'{source}: $[{si}].conversation.session_{n}_date_time: {e}') from None
-            times[n] = t0
-            for i, t in enumerate(c[f'session_{n}']):
-                did = f'D{n}:{i+1}'
-                if t.get('dia_id') != did: issues['turn id differs from its position'] += 1
-                turns.append(LocomoTurn(t.get('dia_id', did), n, i, t.get('speaker', ''), t.get('text', ''),
-                                        t0 + timedelta(seconds=i), t.get('blip_caption')))
-        known, qas = {t.dia_id for t in turns}, []
-        for qi, q in enumerate(s['qa']):
-            cat, raw = q.get('category'), tuple(q.get('evidence') or ())
-            ids, unreadable = parse_evidence(raw)
-            issues['unreadable evidence string'] += len(unreadable)
-            issues['evidence string repaired'] += sum(1 for e in raw if e not in known and _EVID.search(str(e)) is not None
-                                                      and any(i in known for i in parse_evidence([e])[0]))
-            ok = [i for i in ids if i in known]
-            if cat not in (1, 2, 3, 4): excluded.append((q, 'category 5 (adversarial, a priori)' if cat == 5 else f'unknown category {cat!r}')); continue
-            issues['evidence id names no turn'] += len(ids) - len(ok)
-            if not raw: excluded.append((q, 'empty evidence list')); continue
-            if not ok: excluded.append((q, 'no evidence id names a turn')); continue
-            qas.append(LocomoQA(f'{sid}/q{qi}', sid, q.get('question', ''), str(q.get('answer', '')), cat, tuple(ok), raw))
+            raise PersodeError(f'{source}: $[{si}] is not a LoCoMo sample (needs conversation and qa)')
+        sid = s.get('sample_id', f'sample-{si}')
+        _need(isinstance(sid, (str, int)) and not isinstance(sid, bool), source, f'$[{si}].sample_id', f'expected a string, got {_jtype(sid)}')
+        c, sid = s['conversation'], str(sid)
+        times, turns = _locomo_turns(c, source, f'$[{si}].conversation', issues)
+        qas = _locomo_qa(s, sid, {t.dia_id for t in turns}, source, f'$[{si}]', excluded, issues)
         convs.append(LocomoConversation(sid, (c.get('speaker_a'), c.get('speaker_b')), turns, times, qas))
     return Locomo(convs, excluded, issues, sha256, source)
 
@@ -393,5 +433,5 @@ def load_locomo(path:str|Path|None=None, # file, its folder or the data root; No
     "Load and parse `locomo10.json`."
     f = local_file(path, 'locomo', 'locomo10.json', LOCOMO_URL, LOCOMO_SHA256, download, opener)
     try: data = json.loads(f.read_text(encoding='utf-8'))
-    except json.JSONDecodeError as e: raise ValueError(f'{f}: not valid JSON ({e})') from None
+    except (ValueError, RecursionError) as e: raise PersodeError(f'{f}: not valid JSON ({_why(e)})') from None
     return locomo_from_list(data, str(f), sha256_file(f))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 from datetime import datetime, timezone
 import numpy as np
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['SHORT_TERM_DAYS', 'SHORT_TERM_RETAINED', 'SECONDS_PER_DAY', 'GAMMA', 'LAMBDA', 'HALF_LIFE_DAYS', 'decay_rate',
-           'retention', 'consolidated_rate', 'as_utc', 'utcnow', 'to_seconds', 'plot_forgetting']
+           'check_finite', 'scalar_or_array', 'retention', 'consolidated_rate', 'as_utc', 'utcnow', 'plot_forgetting']
 
 # %% ../nbs/00_decay.ipynb #f21805b7
 SHORT_TERM_DAYS = 6.0         # the paper's short-term window, in days
@@ -21,24 +22,28 @@ def decay_rate(window_days:float=SHORT_TERM_DAYS,    # length of the anchor wind
               )->float:                              # the rate λ per day
     "The decay rate λ that leaves `retained` of a memory after `window_days`."
     if not (isinstance(window_days, (int, float)) and math.isfinite(window_days) and window_days > 0):
-        raise ValueError(f'window_days must be a finite number > 0, got {window_days!r}')
+        raise PersodeError(f'window_days must be a finite number > 0, got {window_days!r}')
     if not (isinstance(retained, (int, float)) and 0 < retained < 1):
-        raise ValueError(f'retained must be a number in (0, 1), got {retained!r}')
+        raise PersodeError(f'retained must be a number in (0, 1), got {retained!r}')
     return math.log(1/retained)/window_days
 
 LAMBDA = decay_rate()
 HALF_LIFE_DAYS = math.log(2)/LAMBDA
 
 # %% ../nbs/00_decay.ipynb #051ef102
-def _check_finite(x, name:str)->np.ndarray:
-    "`x` as a float64 array, or a `ValueError` naming `name` if it holds NaN or infinity."
+def check_finite(x,          # a number or an array of numbers
+                 name:str,   # what it is, for the error message
+                )->np.ndarray: # `x` as a float64 array
+    "`x` as a float64 array; a `PersodeError` naming `name` if it holds NaN or infinity."
     try: a = np.asarray(x, dtype=np.float64)
     except (TypeError, ValueError): raise TypeError(f'{name} must be numeric, got {type(x).__name__}') from None
-    if not np.all(np.isfinite(a)): raise ValueError(f'{name} must be finite (no NaN or infinity)')
+    if not np.all(np.isfinite(a)): raise PersodeError(f'{name} must be finite (no NaN or infinity)')
     return a
 
-def _scalar_or_array(a:np.ndarray, like):
-    "Return a Python float when the input was a scalar, else the array."
+def scalar_or_array(a:np.ndarray, # a computed result
+                    like,          # the input it was computed from
+                   ):              # a Python float when `like` was a scalar, else `a`
+    "Give back a scalar for a scalar input (the strength module shares this with decay)."
     return float(a) if np.ndim(like) == 0 else a
 
 # %% ../nbs/00_decay.ipynb #e20f4f8b
@@ -46,10 +51,10 @@ def retention(age_days,              # days since the memory was formed or last 
               lam:float|np.ndarray=LAMBDA, # decay rate per day (scalar or one per memory, ≥ 0)
              ):                      # retained fraction d(Δt) in (0, 1]
     "Ebbinghaus retention `e^(-λ·Δt)`."
-    a, l = _check_finite(age_days, 'age_days'), _check_finite(lam, 'lam')
-    if np.any(a < 0): raise ValueError('age_days must be >= 0: a memory cannot be older than the moment it is recalled from')
-    if np.any(l < 0): raise ValueError('lam must be >= 0')
-    return _scalar_or_array(np.exp(-l*a), age_days if np.ndim(lam) == 0 else lam)
+    a, l = check_finite(age_days, 'age_days'), check_finite(lam, 'lam')
+    if np.any(a < 0): raise PersodeError('age_days must be >= 0: a memory cannot be older than the moment it is recalled from')
+    if np.any(l < 0): raise PersodeError('lam must be >= 0')
+    return scalar_or_array(np.exp(-l*a), age_days if np.ndim(lam) == 0 else lam)
 
 # %% ../nbs/00_decay.ipynb #11301c11
 def consolidated_rate(k,                      # decay-free salience of each memory, in [0, 1] (scalar or array)
@@ -57,13 +62,13 @@ def consolidated_rate(k,                      # decay-free salience of each memo
                       gamma:float=GAMMA,      # consolidation strength in [0, 1]; 0 disables consolidation
                      ):                       # effective rate λ·(1 − γ·k)
     "Effective decay rate of memories with salience `k`."
-    kk = _check_finite(k, 'k')
-    if np.any((kk < 0) | (kk > 1)): raise ValueError('k (decay-free salience) must lie in [0, 1]')
-    g = float(_check_finite(gamma, 'gamma'))
-    if not 0 <= g <= 1: raise ValueError(f'gamma must lie in [0, 1], got {gamma!r}')
-    l = float(_check_finite(lam, 'lam'))
-    if l < 0: raise ValueError('lam must be >= 0')
-    return _scalar_or_array(l*(1 - g*kk), k)
+    kk = check_finite(k, 'k')
+    if np.any((kk < 0) | (kk > 1)): raise PersodeError('k (decay-free salience) must lie in [0, 1]')
+    g = float(check_finite(gamma, 'gamma'))
+    if not 0 <= g <= 1: raise PersodeError(f'gamma must lie in [0, 1], got {gamma!r}')
+    l = float(check_finite(lam, 'lam'))
+    if l < 0: raise PersodeError('lam must be >= 0')
+    return scalar_or_array(l*(1 - g*kk), k)
 
 # %% ../nbs/00_decay.ipynb #c133ec8e
 def as_utc(value,            # a timezone-aware `datetime`, or an ISO-8601 string with an offset (or `Z`)
@@ -72,20 +77,16 @@ def as_utc(value,            # a timezone-aware `datetime`, or an ISO-8601 strin
     "Validate a timestamp and convert it to timezone-aware UTC."
     if isinstance(value, str):
         try: value = datetime.fromisoformat(value.strip().replace('Z', '+00:00'))
-        except ValueError: raise ValueError(f'{name} is not an ISO-8601 timestamp: {value[:40]!r}') from None
+        except ValueError: raise PersodeError(f'{name} is not an ISO-8601 timestamp: {value[:40]!r}') from None
     if not isinstance(value, datetime):
         raise TypeError(f'{name} must be a timezone-aware datetime or an ISO-8601 string, got {type(value).__name__}')
     if value.tzinfo is None or value.utcoffset() is None:
-        raise ValueError(f'{name} is a naive datetime; pass a timezone-aware one, e.g. datetime(..., tzinfo=timezone.utc)')
+        raise PersodeError(f'{name} is a naive datetime; pass a timezone-aware one, e.g. datetime(..., tzinfo=timezone.utc)')
     return value.astimezone(timezone.utc)
 
 def utcnow()->datetime:
     "The current time, timezone-aware UTC."
     return datetime.now(timezone.utc)
-
-def to_seconds(value, name:str='at')->float:
-    "A timestamp as float seconds since the Unix epoch (UTC)."
-    return as_utc(value, name).timestamp()
 
 # %% ../nbs/00_decay.ipynb #12170b20
 def plot_forgetting(days:float=30,                 # horizon of the plot, in days

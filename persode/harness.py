@@ -2,16 +2,17 @@
 
 # %% ../nbs/09a_harness.ipynb #6409097b
 from __future__ import annotations
-import os, sys, time, tempfile
+import os, sys, time, tempfile, importlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 import numpy as np
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['relevant_ranks', 'query_metrics', 'bootstrap_ci', 'summarize', 'by_group', 'mean_std', 'TextProgress', 'Group',
            'default_cache_dir', 'embedder_fingerprint', 'open_embedder', 'default_store_factory', 'RankRun',
-           'rank_groups']
+           'rank_groups', 'load_target']
 
 # %% ../nbs/09a_harness.ipynb #33d8c04d
 def relevant_ranks(order:np.ndarray, # (n_queries, n_items) item indices, best first, one row per query
@@ -19,9 +20,9 @@ def relevant_ranks(order:np.ndarray, # (n_queries, n_items) item indices, best f
                   )->list:            # per query, the sorted 1-based positions of its relevant items
     "Positions of each query's relevant items in its ranking."
     order = np.asarray(order)
-    if order.ndim != 2: raise ValueError(f'order must be a 2-d array of rankings, got shape {order.shape}')
+    if order.ndim != 2: raise PersodeError(f'order must be a 2-d array of rankings, got shape {order.shape}')
     q, n = order.shape
-    if len(relevant) != q: raise ValueError(f'{q} rankings but {len(relevant)} relevance lists')
+    if len(relevant) != q: raise PersodeError(f'{q} rankings but {len(relevant)} relevance lists')
     pos = np.empty_like(order); pos[np.arange(q)[:, None], order] = np.arange(1, n+1)
     return [np.sort(pos[i, np.asarray(r, dtype=int)]) for i, r in enumerate(relevant)]
 
@@ -30,7 +31,7 @@ def query_metrics(ranks:list,        # per query, 1-based positions of its relev
                   ks=(1, 3, 5, 10),  # cut-offs for recall@k and hit@k
                  )->dict:            # metric name -> float array with one value per query
     "Per-query recall@k, hit@k and reciprocal rank."
-    if any(len(r) == 0 for r in ranks): raise ValueError('every query needs at least one relevant item')
+    if any(len(r) == 0 for r in ranks): raise PersodeError('every query needs at least one relevant item')
     first = np.array([r[0] for r in ranks], dtype=float)
     out = {}
     for k in ks:
@@ -49,7 +50,7 @@ def bootstrap_ci(values,             # per-query values of a metric (or a dict o
     d = values if isinstance(values, dict) else {'_': values}
     arrs = {k: np.asarray(v, dtype=float) for k, v in d.items()}
     n = len(next(iter(arrs.values())))
-    if n == 0: raise ValueError('cannot bootstrap an empty sample')
+    if n == 0: raise PersodeError('cannot bootstrap an empty sample')
     idx = np.random.default_rng(seed).integers(0, n, size=(n_boot, n))
     q = [(1-level)/2*100, (1+level)/2*100]
     out = {k: tuple(float(x) for x in np.percentile(a[idx].mean(1), q)) for k, a in arrs.items()}
@@ -199,3 +200,16 @@ def rank_groups(groups:list,               # `Group`s: one store each
     pb.close()
     tm.update(build_s=tb, rank_s=time.perf_counter()-t0-tb, queries=nq, rankings=nq*len(strategies))
     return RankRun(emb.identity, strategies, orders, gate, qint, tm)
+
+# %% ../nbs/09a_harness.ipynb #2ce6fbc5
+def load_target(target:str,    # 'package.module:function'
+                what:str|None=None, # what the target is, for the error when its module is missing ('the speed benchmark')
+               ):              # the function
+    "Import the function behind a `module:function` target."
+    mod, sep, fn = str(target).partition(':')
+    if not (sep and mod and fn.isidentifier()): raise ValueError(f'a target reads module:function, got {target!r}')
+    try: m = importlib.import_module(mod)
+    except ModuleNotFoundError as e:
+        if e.name and mod.startswith(e.name): raise PersodeError(f'{what or mod} is not available in this install ({mod} is missing)') from None
+        raise
+    return getattr(m, fn)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math, re
 from dataclasses import dataclass
 import numpy as np
-from .analyzer import Analysis, check_text
-from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES, _dt
+from datetime import datetime, timezone
+from .analyzer import Analysis
+from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES
+from .text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions',
@@ -72,8 +74,8 @@ class HybridRetriever:
         if text_fn is not None and not callable(text_fn): raise TypeError('text_fn must be callable (Memory -> str) or None')
         for name, v in (('weight', weight), ('k1', k1), ('b', b)):
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
-                raise ValueError(f'{name} must be a finite number >= 0, got {v!r}')
-        if b > 1: raise ValueError(f'b must be in [0, 1], got {b!r}')
+                raise PersodeError(f'{name} must be a finite number >= 0, got {v!r}')
+        if b > 1: raise PersodeError(f'b must be in [0, 1], got {b!r}')
         self.store, self.text_fn, self.weight, self.k1, self.b = store, text_fn, float(weight), float(k1), float(b)
         self._tokens, self._index = [], None
         self._reindex()
@@ -135,13 +137,14 @@ def remove(self:HybridRetriever, mid:str):
     self._sync()
     i = self.store._row.get(mid)
     self.store.remove(mid)
-    del self._tokens[i]
+    self._tokens[i] = self._tokens[-1]; self._tokens.pop()   # the store moved its last row into the gap
     self._seen()
 
 @patch
 def _sync(self:HybridRetriever):
     if self._ids_seen != self._state(): self._reindex()
 
+# %% ../nbs/04c_hybrid.ipynb #84bd9f6b
 @patch
 def bm25(self:HybridRetriever,
          query:str,            # the query text
@@ -165,9 +168,10 @@ class HybridScores(Scores):
 def check_hybrid_strategy(strategy:str)->str:
     "Validate a strategy name: the store's or one of `HYBRID_STRATEGIES`."
     if strategy not in STRATEGIES + HYBRID_STRATEGIES:
-        raise ValueError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + HYBRID_STRATEGIES)}')
+        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + HYBRID_STRATEGIES)}')
     return strategy
 
+# %% ../nbs/04c_hybrid.ipynb #5d3543ce
 @patch
 def scores(self:HybridRetriever,
            query:str,                 # the query text (BM25 needs it, even with a precomputed embedding)
@@ -181,7 +185,7 @@ def scores(self:HybridRetriever,
     label = check_hybrid_strategy(strategy)
     kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
     if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
-    if query is None: raise ValueError(f'strategy {strategy!r} needs the query text for BM25')
+    if query is None: raise PersodeError(f'strategy {strategy!r} needs the query text for BM25')
     if strategy == 'routed':
         if not is_question(query):
             sc = self.store.scores(query, now, 'gated', **kw)
@@ -243,7 +247,7 @@ def retrieve(self:HybridRetriever,
 def check_top_k(top_k)->int:
     "Validate `top_k` (a positive integer)."
     if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k <= 0:
-        raise ValueError(f'top_k must be a positive integer, got {top_k!r}')
+        raise PersodeError(f'top_k must be a positive integer, got {top_k!r}')
     return int(top_k)
 
 def retrieve_beside(index,                 # a retriever beside a store: has `.store` and `.scores(query, now, strategy, **kw)`
@@ -265,7 +269,7 @@ def retrieval_from_scores(store:MemoryStore,   # the store the memories live in 
         if x in store._row: score[store._row[x]] = -np.inf
     order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
     chosen = [sc.ids[i] for i in order]
-    when = _dt(store._now(now))
+    when = datetime.fromtimestamp(store._now(now), timezone.utc)
     if reinforce and chosen: store.reinforce(chosen, when)
     hits = [Hit(store[mid], r + 1, float(sc.similarity[i]), float(sc.salience[i]), float(sc.retention[i]),
                 float(sc.fused[i]), float(score[i])) for r, (mid, i) in enumerate(zip(chosen, order))]

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, check_text
 from .embeddings import Embedder, MiniLMEmbedder
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['WEIGHTS_FILE', 'EMBEDDER_IDENTITY', 'POOLINGS', 'SEMANTIC_GATE_THRESHOLD', 'SENTENCE_END', 'weights_path',
@@ -56,7 +57,7 @@ class IntensityEstimator:
                  embedder:Embedder|None=None, # embeds texts (and their sentences); a `MiniLMEmbedder` (loaded lazily) when None
                  pooling:str='peak',        # 'peak': mean of the text's E and its most intense sentence's E; 'whole': the text's E
                 ):
-        if pooling not in POOLINGS: raise ValueError(f'pooling must be one of {POOLINGS}, got {pooling!r}')
+        if pooling not in POOLINGS: raise PersodeError(f'pooling must be one of {POOLINGS}, got {pooling!r}')
         self.pooling = pooling
         path = Path(path) if path is not None else weights_path()
         if not path.exists(): raise FileNotFoundError(f'intensity weights not found at {path}')
@@ -65,15 +66,15 @@ class IntensityEstimator:
                 up, self.v, self.c, self.knots = z['M_upper'], z['v'], float(z['c']), z['knots']
                 self.meta = json.loads(str(z['meta']))
         except (ValueError, OSError, KeyError, EOFError, zipfile.BadZipFile) as e:
-            raise ValueError(f'{path} is not a valid intensity weights file ({type(e).__name__})') from None
+            raise PersodeError(f'{path} is not a valid intensity weights file ({type(e).__name__})') from None
         d = self.v.shape[0]
         if up.shape != (d*(d+1)//2,) or self.knots.ndim != 1 or len(self.knots) < 2 or np.any(np.diff(self.knots) < 0):
-            raise ValueError(f'{path} is not a valid intensity weights file')
+            raise PersodeError(f'{path} is not a valid intensity weights file')
         M = np.zeros((d, d)); M[np.triu_indices(d)] = up
         self.M = M + np.triu(M, 1).T
         self.dim, self.path, self._embedder = d, path, embedder
         if embedder is not None and embedder.identity != EMBEDDER_IDENTITY:
-            raise ValueError(f'the intensity estimator reads {EMBEDDER_IDENTITY} vectors; got an embedder of {embedder.identity}')
+            raise PersodeError(f'the intensity estimator reads {EMBEDDER_IDENTITY} vectors; got an embedder of {embedder.identity}')
     @property
     def embedder(self)->Embedder:
         if self._embedder is None: self._embedder = MiniLMEmbedder()
@@ -87,10 +88,10 @@ from fastcore.basics import patch
 def _check(self:IntensityEstimator, X)->np.ndarray:
     X = np.asarray(X, np.float64)
     if X.ndim == 1: X = X[None]
-    if X.ndim != 2 or X.shape[1] != self.dim: raise ValueError(f'embeddings must have shape (n, {self.dim}), got {np.shape(X)}')
-    if not np.all(np.isfinite(X)): raise ValueError('embeddings must be finite')
+    if X.ndim != 2 or X.shape[1] != self.dim: raise PersodeError(f'embeddings must have shape (n, {self.dim}), got {np.shape(X)}')
+    if not np.all(np.isfinite(X)): raise PersodeError('embeddings must be finite')
     n = np.linalg.norm(X, axis=1, keepdims=True)
-    if np.any(n == 0): raise ValueError('embeddings contain an all-zero vector')
+    if np.any(n == 0): raise PersodeError('embeddings contain an all-zero vector')
     return X/n
 
 @patch
@@ -104,6 +105,7 @@ def calibrate(self:IntensityEstimator, s)->np.ndarray:
     "Map raw scores to E in [0, 1] through the training distribution's quantiles (monotone, clipped)."
     return np.interp(np.asarray(s, np.float64), self.knots, np.linspace(0, 1, len(self.knots)))
 
+# %% ../nbs/03a_intensity.ipynb #d9e05b25
 @patch
 def predict(self:IntensityEstimator,
             texts=None,            # a list of texts (embedded with `self.embedder` unless `embeddings` are given)
@@ -111,14 +113,14 @@ def predict(self:IntensityEstimator,
             embeddings=None,       # the texts' precomputed unit MiniLM vectors, shape (n, dim); alone, they get 'whole' pooling
            )->np.ndarray:          # E per text, in [0, 1]
     "Emotional intensity of each text."
-    if texts is None and embeddings is None: raise ValueError('give texts, embeddings, or both')
+    if texts is None and embeddings is None: raise PersodeError('give texts, embeddings, or both')
     if texts is not None:
         if isinstance(texts, str): raise TypeError('predict takes a list of texts; use predict_one for a single text')
         texts = list(texts)
         if not texts and embeddings is None: return np.zeros(0)
         if embeddings is None: embeddings = self.embedder.embed(texts)
     E = self.calibrate(self.raw(embeddings))
-    if texts is not None and len(texts) != len(E): raise ValueError(f'got {len(texts)} texts but {len(E)} embeddings')
+    if texts is not None and len(texts) != len(E): raise PersodeError(f'got {len(texts)} texts but {len(E)} embeddings')
     return E if texts is None or self.pooling == 'whole' else self._peak(texts, E)
 
 @patch
@@ -160,7 +162,7 @@ class SemanticAnalyzer(Analyzer):
         self.estimator = estimator if estimator is not None else IntensityEstimator(embedder=embedder)
         if gate_threshold is not None:
             if isinstance(gate_threshold, bool) or not isinstance(gate_threshold, (int, float)) or not 0 <= gate_threshold <= 1:
-                raise ValueError(f'gate_threshold must be a number in [0, 1], got {gate_threshold!r}')
+                raise PersodeError(f'gate_threshold must be a number in [0, 1], got {gate_threshold!r}')
             self.gate_threshold = float(gate_threshold)
         self.base = base if base is not None else LexiconAnalyzer()
     def _merge(self, a:Analysis, E:float)->Analysis:
@@ -173,7 +175,7 @@ class SemanticAnalyzer(Analyzer):
         texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
         if not texts: return []
         E = self.estimator.predict(texts, embeddings=embeddings)
-        if len(E) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(E)} embeddings')
+        if len(E) != len(texts): raise PersodeError(f'got {len(texts)} texts but {len(E)} embeddings')
         return [self._merge(a, e) for a, e in zip(self.base.analyze_batch(texts), E)]
     def __repr__(self): return f'SemanticAnalyzer({self.estimator!r})'
 

@@ -2,33 +2,56 @@
 
 # %% ../nbs/07_llm.ipynb #f8c8b516
 from __future__ import annotations
-import base64, io, json, os, re, threading, time, warnings, hashlib
+import base64, io, json, logging, os, re, socket, sys, threading, time, warnings, hashlib
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
-from .analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS, EMOTION_VALENCE, check_text
+from .text import PersodeError, redact, strip_control, check_text
+from .analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS, EMOTION_VALENCE
 from .intensity import SemanticAnalyzer, EMBEDDER_IDENTITY
 from .onboarding import VisualIdentity
 from .templates import (JournalContext, Mood, VisualPrompt, diary_messages, visual_messages, render_diary,
                                compose_visual_prompt)
 
 # %% auto #0
-__all__ = ['DEFAULT_MODEL', 'DEFAULT_IMAGE_MODEL', 'INSTALL_HINT', 'PNG_MAGIC', 'OpenAIClient', 'RecordedServer', 'reply',
+__all__ = ['DEFAULT_MODEL', 'DEFAULT_IMAGE_MODEL', 'INSTALL_HINT', 'LLM_TIMEOUT', 'MAX_LLM_TIMEOUT', 'MAX_REPLY_CHARS',
+           'MAX_RESPONSE_BYTES', 'PNG_MAGIC', 'LLMError', 'llm_timeout', 'OpenAIClient', 'RecordedServer', 'reply',
            'fixture_responder', 'parse_analysis', 'LLMAnalyzer', 'draw_mood_card', 'OfflineLLM', 'OpenAILLM', 'get_llm']
 
 # %% ../nbs/07_llm.ipynb #1ececb39
 DEFAULT_MODEL, DEFAULT_IMAGE_MODEL = 'gpt-4o-mini', 'dall-e-3'
 INSTALL_HINT = 'pip install "persode[openai]"'
 
+class LLMError(PersodeError):
+    "The language or image server failed, was too slow, or sent an unusable reply (one line, key scrubbed)."
+
 def _import_openai():
     "The `openai` package, imported on first use."
     try: import openai
-    except ImportError: raise RuntimeError(f'the LLM adapters need the optional openai package: {INSTALL_HINT}') from None
+    except ImportError: raise PersodeError(f'the LLM adapters need the optional openai package: {INSTALL_HINT}') from None
     return openai
 
 # %% ../nbs/07_llm.ipynb #c2423abf
+LLM_TIMEOUT, MAX_LLM_TIMEOUT = 60., 3600.   # default and largest time limit of one call, in seconds
+
+def llm_timeout(value=None,           # seconds; None reads env PERSODE_LLM_TIMEOUT, then the default
+                name:str='timeout',   # how the value was given, for the message (e.g. '--llm-timeout')
+               )->float:              # the time limit of one call, in seconds
+    "Validate the overall time limit of one LLM call: a number of seconds above 0 and at most `MAX_LLM_TIMEOUT`."
+    if value is None:
+        env = os.environ.get('PERSODE_LLM_TIMEOUT', '').strip()
+        if not env: return LLM_TIMEOUT
+        name = 'PERSODE_LLM_TIMEOUT'
+        try: value = float(env)
+        except ValueError: raise PersodeError(f'PERSODE_LLM_TIMEOUT must be a number of seconds, got {env!r}') from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_LLM_TIMEOUT:
+        raise PersodeError(f'{name} must be a number of seconds above 0 and at most {MAX_LLM_TIMEOUT:g}, got {value!r}')
+    return float(value)
+
+# %% ../nbs/07_llm.ipynb #6ec27429
 class _Secret:
     "Holds a key; its repr never shows it."
     __slots__ = ('_v',)
@@ -37,63 +60,181 @@ class _Secret:
     def get(self)->str: return self._v
 
 class OpenAIClient:
-    "A small wrapper over the official client: settings from args or env, bounded retries, key-safe errors."
+    "A small wrapper over the official client: settings from args or env, one time limit per call, key-safe messages."
     def __init__(self,
                  model:str|None=None,        # chat model; env PERSODE_LLM_MODEL
                  image_model:str|None=None,  # image model; env PERSODE_IMAGE_MODEL
                  base_url:str|None=None,     # server; env OPENAI_BASE_URL (None: OpenAI)
                  api_key:str|None=None,      # key; env OPENAI_API_KEY or PERSODE_API_KEY
-                 timeout:float=60.,          # seconds per request attempt
-                 max_retries:int=2,          # extra attempts on 408/409/429/5xx and timeouts (with backoff)
+                 timeout:float|None=None,    # seconds for one whole call, retries included; env PERSODE_LLM_TIMEOUT; 60
+                 max_retries:int=2,          # extra attempts on 408/409/429/5xx and timeouts (with backoff), within `timeout`
                 ):
         env = os.environ
         self.model = model or env.get('PERSODE_LLM_MODEL') or DEFAULT_MODEL
         self.image_model = image_model or env.get('PERSODE_IMAGE_MODEL') or DEFAULT_IMAGE_MODEL
         self.base_url = base_url or env.get('OPENAI_BASE_URL') or None
         key = api_key or env.get('OPENAI_API_KEY') or env.get('PERSODE_API_KEY')
-        if not key: raise RuntimeError('no API key for the LLM: pass api_key= or set OPENAI_API_KEY (or PERSODE_API_KEY); '
-                                       'local OpenAI-compatible servers accept any placeholder, e.g. PERSODE_API_KEY=local')
-        if not isinstance(timeout, (int, float)) or timeout <= 0: raise ValueError(f'timeout must be a positive number of seconds, got {timeout!r}')
-        if not isinstance(max_retries, int) or max_retries < 0: raise ValueError(f'max_retries must be a whole number >= 0, got {max_retries!r}')
-        self.timeout, self.max_retries, self._key, self._client = float(timeout), max_retries, _Secret(key), None
+        if not key: raise PersodeError('no API key for the LLM: pass api_key= or set OPENAI_API_KEY (or PERSODE_API_KEY); '
+                                       'local OpenAI-compatible servers accept any placeholder, e.g. PERSODE_API_KEY=placeholder')
+        if isinstance(max_retries, bool) or not isinstance(max_retries, int) or not 0 <= max_retries <= 10:
+            raise PersodeError(f'max_retries must be a whole number from 0 to 10, got {max_retries!r}')
+        self.timeout, self.max_retries, self._key, self._client = llm_timeout(timeout), max_retries, _Secret(key), None
 
     def __repr__(self):
-        return (f'OpenAIClient(model={self.model!r}, image_model={self.image_model!r}, '
-                f'base_url={self.base_url or "https://api.openai.com/v1"!r}, api_key=<set>, timeout={self.timeout:g})')
+        return self.redact(f'OpenAIClient(model={self.model!r}, image_model={self.image_model!r}, '
+                           f'base_url={self.where!r}, api_key=<set>, timeout={self.timeout:g})')
 
-    def _redact(self, s:str)->str: return str(s).replace(self._key.get(), '<redacted>')
+# %% ../nbs/07_llm.ipynb #8902e545
+@patch
+def redact(self:OpenAIClient, s)->str:
+    "`s` with the key (in any letter case) and URL or keyword passwords hidden; every message goes through here."
+    return redact(s, secrets=[self._key.get()])
 
-    @property
-    def client(self):
-        "The underlying `openai.OpenAI` client (created on first use)."
-        if self._client is None:
-            openai = _import_openai()
-            self._client = openai.OpenAI(api_key=self._key.get(), base_url=self.base_url, timeout=self.timeout,
-                                         max_retries=self.max_retries)
-        return self._client
+@patch(as_prop=True)
+def where(self:OpenAIClient)->str: return self.redact(self.base_url or 'https://api.openai.com/v1')
+
+@patch(as_prop=True)
+def client(self:OpenAIClient):
+    "The underlying `openai.OpenAI` client (created on first use), on an HTTP client that enforces the bounds."
+    if self._client is None:
+        self._client = _import_openai().OpenAI(api_key=self._key.get(), base_url=self.base_url, timeout=self.timeout,
+                                               max_retries=self.max_retries, http_client=_http_client())
+        _guard_logs(self._key.get())
+    return self._client
 
 # %% ../nbs/07_llm.ipynb #0d63ded4
+MAX_REPLY_CHARS = 20_000                                # longest chat reply accepted, in characters
+MAX_RESPONSE_BYTES = dict(chat=1 << 20, image=32 << 20)  # most bytes read from one HTTP response, per kind of call
+
+class _TooLarge(Exception):
+    def __init__(self, limit): self.limit = limit
+class _Abandoned(Exception): "A retry that would start after the call's time limit."
+
+_current = threading.local()   # the `_Call` this thread works for, if any
+
+def _shut(sock):
+    try: sock.shutdown(socket.SHUT_RDWR)   # wakes a read blocked on the socket (close() would not)
+    except OSError: pass
+
+class _Call:
+    "One logical call: its size bound, and the sockets its attempts opened, shut down if the call is abandoned."
+    def __init__(self, limit:int): self.limit, self.socks, self.abandoned, self.lock = limit, [], False, threading.Lock()
+    def trace(self, event:str, info:dict):   # httpcore's trace extension: note each new connection's socket
+        if not event.endswith(('connect_tcp.complete', 'start_tls.complete')): return
+        sock = info['return_value'].get_extra_info('socket')
+        with self.lock: self.socks.append(sock); late = self.abandoned
+        if late: _shut(sock)
+    def abandon(self):
+        with self.lock: self.abandoned = True; socks = list(self.socks)
+        for s in socks: _shut(s)
+
+# %% ../nbs/07_llm.ipynb #4e9ba48f
+def _on_request(request):
+    call = getattr(_current, 'call', None)
+    if call is None: return
+    if call.abandoned: raise _Abandoned()
+    request.headers['Connection'] = 'close'           # one connection per attempt, so the time limit can shut it
+    request.headers['Accept-Encoding'] = 'identity'   # no compression: the size bound counts the bytes as sent
+    request.extensions['trace'] = call.trace
+
+def _http_client():
+    "An HTTP client of the kind the `openai` package uses, with hooks that bound each call's size and expose its sockets."
+    Client = _import_openai().DefaultHttpxClient
+    hx = sys.modules[next(c for c in Client.__mro__ if c.__name__ == 'Client').__module__.split('.')[0]]  # httpx or httpx2
+    class Bounded(hx.SyncByteStream):
+        def __init__(self, base, limit): self.base, self.limit = base, limit
+        def __iter__(self):
+            n = 0
+            for chunk in self.base:
+                n += len(chunk)
+                if n > self.limit: raise _TooLarge(self.limit)   # stop reading; the connection is closed unread
+                yield chunk
+        def close(self): self.base.close()
+    def on_response(response):
+        call = getattr(_current, 'call', None)
+        if call is None: return
+        n = response.headers.get('content-length', '')
+        if n.isdigit() and int(n) > call.limit: raise _TooLarge(call.limit)
+        response.stream = Bounded(response.stream, call.limit)
+    return Client(event_hooks=dict(request=[_on_request], response=[on_response]))
+
+# %% ../nbs/07_llm.ipynb #0ef69480
+class _RedactLogs(logging.Filter):
+    "Scrubs the keys of every client from the log records of the HTTP stack."
+    keys = set()
+    def filter(self, record):
+        if self.keys: record.msg, record.args = redact(record.getMessage(), secrets=self.keys), ()
+        return True
+
+_LOG_FILTER = _RedactLogs()
+
+def _guard_logs(key:str):
+    "Add `key` to the scrubbed keys and the filter to every logger of openai, httpx and httpcore."
+    _RedactLogs.keys.add(key)
+    for name in list(logging.Logger.manager.loggerDict):
+        if name.split('.')[0] in ('openai', 'httpx', 'httpx2', 'httpcore', 'httpcore2'):
+            if _LOG_FILTER not in (lg := logging.getLogger(name)).filters: lg.addFilter(_LOG_FILTER)
+
+# %% ../nbs/07_llm.ipynb #9accbec8
 _RETRIED = {408, 409, 429}
 
 def _short(s, n=200)->str:
-    s = ' '.join(str(s).split()); return s if len(s) <= n else s[:n-1] + '…'
+    s = ' '.join(strip_control(s).split()); return s if len(s) <= n else s[:n-1] + '…'
 
 @patch
-def _call(self:OpenAIClient, what:str, fn):
-    "Run one API call, translating failures into a key-free `RuntimeError`."
-    openai = _import_openai()
-    where = self.base_url or 'the OpenAI API'
-    tries = 1 + self.max_retries
-    try: return fn()
-    except openai.APITimeoutError:
-        msg = f'{what}: no answer from {where} within {self.timeout:g} s ({tries} attempt(s))'
-    except openai.APIStatusError as e:
+def _failure(self:OpenAIClient, what:str, e:BaseException)->BaseException:
+    "The `LLMError` for a failed call; anything unexpected comes back unchanged, as the bug it is."
+    openai, tries = _import_openai(), 1 + self.max_retries
+    if isinstance(e, _TooLarge): msg = f'{what}: the response from {self.where} is larger than {e.limit:,} bytes; stopped reading it'
+    elif isinstance(e, openai.APITimeoutError): msg = f'{what}: no complete answer from {self.where} within {self.timeout:g} s'
+    elif isinstance(e, openai.APIStatusError):
         n = tries if (e.status_code in _RETRIED or e.status_code >= 500) else 1
-        msg = f'{what}: HTTP {e.status_code} from {where} after {n} attempt(s): {_short(e.message)}'
+        msg = f'{what}: HTTP {e.status_code} from {self.where} after {n} attempt(s): {_short(e.message)}'
         if e.status_code == 401: msg += ' (check OPENAI_API_KEY / PERSODE_API_KEY)'
-    except openai.APIConnectionError as e:
-        msg = f'{what}: cannot reach {where} ({tries} attempt(s)); is the server running?'
-    raise RuntimeError(self._redact(msg)) from None
+    elif isinstance(e, openai.APIConnectionError): msg = f'{what}: cannot reach {self.where} ({tries} attempt(s)); is the server running?'
+    else: return e
+    return LLMError(self.redact(msg))
+
+@patch
+def _call(self:OpenAIClient, what:str, fn, kind:str='chat'):
+    "Run `fn` (one call, retries included) in a worker, waiting at most `self.timeout`; failures become `LLMError`."
+    call, done, box = _Call(MAX_RESPONSE_BYTES[kind]), threading.Event(), {}
+    def work():
+        _current.call = call
+        try: box['value'] = fn()
+        except BaseException as e: box['error'] = e
+        finally: done.set()
+    threading.Thread(target=work, name='persode-llm-call', daemon=True).start()
+    try: done.wait(self.timeout)
+    finally:
+        if not done.is_set(): call.abandon()   # shut its connection: the worker's read ends and it gives up
+    if not done.is_set() or isinstance(box.get('error'), _Abandoned):
+        raise LLMError(self.redact(f'{what}: no complete answer from {self.where} within {self.timeout:g} s (the limit '
+                                   'of one call, retries included; set timeout=, PERSODE_LLM_TIMEOUT or --llm-timeout)'))
+    if 'error' in box: raise self._failure(what, box['error']) from None
+    return box['value']
+
+# %% ../nbs/07_llm.ipynb #586e226d
+_KINDS = {list: 'a JSON array', str: 'a JSON string', bool: 'a JSON boolean', int: 'a JSON number', float: 'a JSON number',
+          type(None): 'JSON null'}
+
+def _dig(d, *path):
+    "`d[path[0]][path[1]]...`, or None where the reply has another shape."
+    for k in path:
+        if isinstance(k, int): d = d[k] if isinstance(d, list) and -len(d) <= k < len(d) else None
+        else: d = d.get(k) if isinstance(d, dict) else None
+    return d
+
+@patch
+def _json(self:OpenAIClient, what:str, raw, kind:str='chat')->dict:
+    "The JSON object of a raw response, or an `LLMError` saying what came instead."
+    body = raw.http_response.content
+    if len(body) > MAX_RESPONSE_BYTES[kind]: raise self._failure(what, _TooLarge(MAX_RESPONSE_BYTES[kind]))
+    try: d = json.loads(body)
+    except (ValueError, RecursionError) as e:
+        raise LLMError(self.redact(f'{what}: the reply from {self.where} is not valid JSON ({getattr(e, "msg", type(e).__name__)})')) from None
+    if not isinstance(d, dict): raise LLMError(self.redact(f'{what}: the reply from {self.where} is {_KINDS[type(d)]}, not a JSON object'))
+    return d
 
 # %% ../nbs/07_llm.ipynb #731c1c95
 @patch
@@ -103,13 +244,18 @@ def chat(self:OpenAIClient,
          temperature:float=0.7,    # sampling temperature
          max_tokens:int|None=None, # reply length bound
         )->str:                    # the assistant's text
-    "One chat completion."
+    "One chat completion, bounded in time and size."
     kw = dict(model=self.model, messages=messages, temperature=temperature)
     if json_mode: kw['response_format'] = {'type': 'json_object'}
     if max_tokens: kw['max_tokens'] = max_tokens
-    r = self._call(f'chat request to model {self.model}', lambda: self.client.chat.completions.create(**kw))
-    text = (r.choices[0].message.content or '') if r.choices else ''
-    if not text.strip(): raise RuntimeError(f'chat request to model {self.model}: the server returned an empty reply')
+    what = f'chat request to model {self.model}'
+    d = self._json(what, self._call(what, lambda: self.client.chat.completions.with_raw_response.create(**kw)))
+    msg = _dig(d, 'choices', 0, 'message'); text = msg.get('content') if isinstance(msg, dict) else None
+    if not isinstance(msg, dict) or not isinstance(text, (str, type(None))):
+        raise LLMError(self.redact(f'{what}: the reply from {self.where} is not a chat completion (no text at choices[0].message.content)'))
+    if not (text or '').strip(): raise LLMError(self.redact(f'{what}: the server returned an empty reply'))
+    if len(text) > MAX_REPLY_CHARS:
+        raise LLMError(self.redact(f'{what}: the reply is {len(text):,} characters long; the limit is {MAX_REPLY_CHARS:,}'))
     return text.strip()
 
 # %% ../nbs/07_llm.ipynb #bea5a6f2
@@ -120,7 +266,7 @@ def _as_png(data:bytes)->bytes:
     try:
         from PIL import Image
         buf = io.BytesIO(); Image.open(io.BytesIO(data)).save(buf, format='PNG'); return buf.getvalue()
-    except Exception: raise RuntimeError('the image server returned data that is not a readable image') from None
+    except Exception: raise LLMError('the image server returned data that is not a readable image') from None
 
 @patch
 def image(self:OpenAIClient,
@@ -131,11 +277,14 @@ def image(self:OpenAIClient,
     "Generate one image and save it as PNG (requests base64 data, so no second download)."
     kw = dict(model=self.image_model, prompt=prompt, size=size, n=1)
     if not self.image_model.startswith('gpt-image'): kw['response_format'] = 'b64_json'  # gpt-image-* always sends b64
-    r = self._call(f'image request to model {self.image_model}', lambda: self.client.images.generate(**kw))
-    b64 = r.data[0].b64_json if r.data else None
-    if not b64: raise RuntimeError(f'image request to model {self.image_model}: the server sent no base64 image data')
+    what = f'image request to model {self.image_model}'
+    r = self._json(what, self._call(what, lambda: self.client.images.with_raw_response.generate(**kw), 'image'), 'image')
+    b64 = _dig(r, 'data', 0, 'b64_json')
+    if not isinstance(b64, str) or not b64: raise LLMError(self.redact(f'{what}: the server sent no base64 image data'))
+    try: data = base64.b64decode(b64, validate=True)
+    except ValueError: raise LLMError(self.redact(f'{what}: the image data is not valid base64')) from None
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(_as_png(base64.b64decode(b64))); return path
+    path.write_bytes(_as_png(data)); return path
 
 # %% ../nbs/07_llm.ipynb #78b8a078
 class RecordedServer:
@@ -143,7 +292,7 @@ class RecordedServer:
     def __init__(self,
                  responder,                     # function(path, request_json) -> response dict (see `reply`)
                 ):
-        self.responder, self.script, self.requests = responder, [], []
+        self.responder, self.script, self.requests, self.dropped = responder, [], [], []
         outer = self
         class H(BaseHTTPRequestHandler):
             def log_message(self, *a): pass
@@ -156,13 +305,17 @@ class RecordedServer:
                 if r.get('delay'): time.sleep(r['delay'])
                 payload = r['body'] if isinstance(r['body'], (bytes, str)) else json.dumps(r['body'])
                 payload = payload.encode() if isinstance(payload, str) else payload
+                head = {'content-type': 'application/json', **r.get('headers', {})}
+                if r.get('length', True): head['content-length'] = str(len(payload))
+                status = r.get('status', 200)
+                data = (f'HTTP/1.0 {status} {HTTPStatus(status).phrase}\r\n' + ''.join(f'{k}: {v}\r\n' for k, v in head.items())
+                        + '\r\n').encode() + payload
+                step, sent = (1 if r.get('drip') else len(data)), 0
                 try:
-                    self.send_response(r.get('status', 200))
-                    self.send_header('content-type', 'application/json')
-                    for k, v in r.get('headers', {}).items(): self.send_header(k, v)
-                    self.send_header('content-length', str(len(payload))); self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError): pass  # the client gave up (a timeout test)
+                    for sent in range(0, len(data), step):
+                        self.wfile.write(data[sent:sent+step])
+                        if r.get('drip'): time.sleep(r['drip'])
+                except (BrokenPipeError, ConnectionResetError): outer.dropped.append(sent)  # the client left early
         self.httpd = ThreadingHTTPServer(('127.0.0.1', 0), H)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -172,9 +325,15 @@ class RecordedServer:
     def __enter__(self): self.thread.start(); return self
     def __exit__(self, *a): self.httpd.shutdown(); self.httpd.server_close()
 
-def reply(body, status:int=200, delay:float=0., headers:dict|None=None)->dict:
+def reply(body,                  # a JSON-able response, or the raw body as str/bytes
+          status:int=200,        # HTTP status
+          delay:float=0.,        # seconds to wait before answering
+          headers:dict|None=None,# extra response headers
+          drip:float=0.,         # if > 0: send the response one byte at a time, this many seconds apart
+          length:bool=True,      # False: no content-length (the body ends when the connection closes)
+         )->dict:
     "A scripted server response."
-    return dict(body=body, status=status, delay=delay, headers=headers or {})
+    return dict(body=body, status=status, delay=delay, headers=headers or {}, drip=drip, length=length)
 
 # %% ../nbs/07_llm.ipynb #a1efbf37
 def fixture_responder(fixtures:dict, # stem -> recorded response body (chat_analysis, chat_diary, chat_moment, chat_reply, image)
@@ -238,8 +397,8 @@ class LLMAnalyzer(Analyzer):
         out = self.client.chat(msgs, json_mode=True, temperature=0.)
         try: return parse_analysis(text, out, self.name)
         except ValueError as e:
-            warnings.warn(f'{self.name} returned an unusable analysis ({e}); using the offline {self.fallback.name} analyzer '
-                          'for this utterance', RuntimeWarning, stacklevel=2)
+            warnings.warn(self.client.redact(f'{self.name} returned an unusable analysis ({e}); using the offline '
+                                             f'{self.fallback.name} analyzer for this utterance'), RuntimeWarning, stacklevel=2)
             return self.fallback.analyze(text)
 
 # %% ../nbs/07_llm.ipynb #a1abbc1e
@@ -367,10 +526,11 @@ class OpenAILLM(OfflineLLM):
     def reply(self, messages, offline_text): return self.client.chat(messages)
 
 def get_llm(kind:str|None=None, # 'offline' or 'openai'; env PERSODE_LLM; default 'offline'
-            **kwargs,           # passed to `OpenAIClient` for 'openai'
+            **kwargs,           # passed to `OpenAIClient` for 'openai' (e.g. timeout=SECONDS)
            ):
     "The generation back end by name."
     kind = (kind or os.environ.get('PERSODE_LLM') or 'offline').strip().lower()
+    if kwargs.get('timeout') is not None: llm_timeout(kwargs['timeout'])   # checked even when offline ignores it
     if kind == 'offline': return OfflineLLM()
     if kind == 'openai': return OpenAILLM(OpenAIClient(**kwargs))
-    raise ValueError(f"unknown LLM back end {kind!r}; choose 'offline' or 'openai'")
+    raise PersodeError(f"unknown LLM back end {kind!r}; choose 'offline' or 'openai'")

@@ -6,6 +6,7 @@ import json, hashlib, dataclasses
 from dataclasses import dataclass, field, asdict, fields
 from pathlib import Path
 from fastcore.basics import patch
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['FASHION_STYLES', 'BACKGROUND_THEMES', 'BACKGROUND_STYLES', 'CONVERSATION_STYLES', 'RESPONSE_LENGTHS', 'PERSONALITIES',
@@ -28,18 +29,18 @@ CHOICES = dict(fashion_style=FASHION_STYLES, background_theme=BACKGROUND_THEMES,
 MAX_FREE_TEXT = 60  # characters allowed in `name` and `hair`
 
 def _free_text(value, name:str)->str:
-    if not isinstance(value, str): raise TypeError(f'{name} must be a string, got {type(value).__name__}')
+    if not isinstance(value, str): raise PersodeError(f'{name} must be a string, got {type(value).__name__}')
     v = ' '.join(value.split())
-    if not v: raise ValueError(f'{name} must not be empty')
-    if len(v) > MAX_FREE_TEXT: raise ValueError(f'{name} is {len(v)} characters long; the limit is {MAX_FREE_TEXT}')
-    if any(ord(c) < 32 for c in v): raise ValueError(f'{name} must not contain control characters')
+    if not v: raise PersodeError(f'{name} must not be empty')
+    if len(v) > MAX_FREE_TEXT: raise PersodeError(f'{name} is {len(v)} characters long; the limit is {MAX_FREE_TEXT}')
+    if any(ord(c) < 32 for c in v): raise PersodeError(f'{name} must not contain control characters')
     return v
 
 def _choice(value, name:str)->str:
     allowed = CHOICES[name]
-    if not isinstance(value, str): raise TypeError(f'{name} must be a string, one of: {", ".join(allowed)}')
+    if not isinstance(value, str): raise PersodeError(f'{name} must be a string, one of: {", ".join(allowed)}')
     v = ' '.join(value.lower().split())
-    if v not in allowed: raise ValueError(f'{name} must be one of: {", ".join(allowed)} (got {value!r})')
+    if v not in allowed: raise PersodeError(f'{name} must be one of: {", ".join(allowed)} (got {value!r})')
     return v
 
 # %% ../nbs/05_onboarding.ipynb #738c62fd
@@ -61,9 +62,9 @@ class OnboardingPreferences:
         set_ = lambda k,v: object.__setattr__(self, k, v)
         set_('name', _free_text(self.name, 'name'))
         set_('hair', _free_text(self.hair, 'hair'))
-        if isinstance(self.age, bool) or not isinstance(self.age, int): raise TypeError(f'age must be a whole number, got {self.age!r}')
-        if not 1 <= self.age <= 120: raise ValueError(f'age must be between 1 and 120, got {self.age}')
-        if not isinstance(self.glasses, bool): raise TypeError(f'glasses must be True or False, got {self.glasses!r}')
+        if isinstance(self.age, bool) or not isinstance(self.age, int): raise PersodeError(f'age must be a whole number, got {self.age!r}')
+        if not 1 <= self.age <= 120: raise PersodeError(f'age must be between 1 and 120, got {self.age}')
+        if not isinstance(self.glasses, bool): raise PersodeError(f'glasses must be True or False, got {self.glasses!r}')
         for k in CHOICES: set_(k, _choice(getattr(self, k), k))
 
 # %% ../nbs/05_onboarding.ipynb #a5aa6783
@@ -82,11 +83,11 @@ def to_json(self:OnboardingPreferences, indent:int|None=None)->str:
 @patch(cls_method=True)
 def from_dict(cls:OnboardingPreferences, d:dict)->OnboardingPreferences:
     "Validated preferences from a dict; unknown keys are an error."
-    if not isinstance(d, dict): raise TypeError(f'preferences must be a JSON object, got {type(d).__name__}')
+    if not isinstance(d, dict): raise PersodeError(f'preferences must be a JSON object, got {type(d).__name__}')
     unknown = sorted(set(d) - set(ATTRIBUTES))
-    if unknown: raise ValueError(f'unknown preference keys {unknown}; allowed keys: {", ".join(ATTRIBUTES)}')
+    if unknown: raise PersodeError(f'unknown preference keys {unknown}; allowed keys: {", ".join(ATTRIBUTES)}')
     missing = [k for k in ('name', 'age') if k not in d]
-    if missing: raise ValueError(f'preferences need {" and ".join(missing)}')
+    if missing: raise PersodeError(f'preferences need {" and ".join(missing)}')
     return cls(**d)
 
 @patch(cls_method=True)
@@ -108,7 +109,7 @@ def load_preferences(path:str|Path, # a file written by `save_preferences`
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f'no preferences file at {path}')
     try: d = json.loads(path.read_text(encoding='utf-8'))
-    except json.JSONDecodeError as e: raise ValueError(f'{path} is not valid JSON: {e.msg} (line {e.lineno})') from None
+    except json.JSONDecodeError as e: raise PersodeError(f'{path} is not valid JSON: {e.msg} (line {e.lineno})') from None
     return OnboardingPreferences.from_dict(d)
 
 # %% ../nbs/05_onboarding.ipynb #42236027

@@ -6,7 +6,8 @@ import math
 from dataclasses import dataclass, field, asdict, replace
 from datetime import datetime
 import numpy as np
-from .decay import LAMBDA, GAMMA, retention, consolidated_rate, as_utc, _check_finite, _scalar_or_array
+from .decay import LAMBDA, GAMMA, retention, consolidated_rate, as_utc, check_finite, scalar_or_array
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['RECALL_HALF_COUNT', 'StrengthWeights', 'recall_strength', 'intrinsic_salience', 'memory_strength', 'Memory']
@@ -23,9 +24,9 @@ class StrengthWeights:
         for name in ('emotion', 'recall', 'context'):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise ValueError(f'weight {name} must be a finite number, got {v!r}')
-            if v < 0: raise ValueError(f'weight {name} must be >= 0, got {v!r}')
-        if self.total == 0: raise ValueError('at least one weight (emotion, recall, context) must be > 0')
+                raise PersodeError(f'weight {name} must be a finite number, got {v!r}')
+            if v < 0: raise PersodeError(f'weight {name} must be >= 0, got {v!r}')
+        if self.total == 0: raise PersodeError('at least one weight (emotion, recall, context) must be > 0')
 
     @property
     def total(self)->float: return float(self.emotion + self.recall + self.context)
@@ -36,14 +37,14 @@ RECALL_HALF_COUNT = 5   # n at which R reaches one half
 def recall_strength(n, # times the memory has been recalled (scalar or array, ≥ 0)
                    ):  # R = n / (n + 5), in [0, 1)
     "Recall frequency `R` of Eq. 1."
-    a = _check_finite(n, 'recall_count')
-    if np.any(a < 0): raise ValueError('recall_count must be >= 0')
-    return _scalar_or_array(a/(a + RECALL_HALF_COUNT), n)
+    a = check_finite(n, 'recall_count')
+    if np.any(a < 0): raise PersodeError('recall_count must be >= 0')
+    return scalar_or_array(a/(a + RECALL_HALF_COUNT), n)
 
 # %% ../nbs/01_strength.ipynb #72091bf5
 def _unit_interval(x, name:str)->np.ndarray:
-    a = _check_finite(x, name)
-    if np.any((a < 0) | (a > 1)): raise ValueError(f'{name} must lie in [0, 1]')
+    a = check_finite(x, name)
+    if np.any((a < 0) | (a > 1)): raise PersodeError(f'{name} must lie in [0, 1]')
     return a
 
 def intrinsic_salience(E,               # emotional intensity in [0, 1] (scalar or array)
@@ -55,7 +56,7 @@ def intrinsic_salience(E,               # emotional intensity in [0, 1] (scalar 
     keep_e = (1 - e) if weights.emotion > 0 else 1.
     keep_r = (1 - r) if weights.recall > 0 else 1.
     k = 1 - np.broadcast_to(np.asarray(keep_e*keep_r, dtype=np.float64), np.broadcast(e, r).shape)
-    return _scalar_or_array(np.array(k), E if np.ndim(recall_count) == 0 else recall_count)
+    return scalar_or_array(np.array(k), E if np.ndim(recall_count) == 0 else recall_count)
 
 # %% ../nbs/01_strength.ipynb #8f90505f
 def memory_strength(age_days,          # days since formation or last recall (scalar or array, ≥ 0)

@@ -9,6 +9,7 @@ from .analyzer import Analysis, check_text
 from .store import MemoryStore, Scores, Retrieval, STRATEGIES
 from .hybrid import retrieve_beside
 from .intensity import split_sentences, EMBEDDER_IDENTITY
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'SentenceViews', 'check_view_strategy', 'views_store_factory', 'sentence_views',
@@ -27,7 +28,7 @@ class SentenceViews:
                 ):
         if not isinstance(store, MemoryStore): raise TypeError(f'store must be a MemoryStore, got {type(store).__name__}')
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or not 0 <= weight <= 1:
-            raise ValueError(f'weight must be a number in [0, 1], got {weight!r}')
+            raise PersodeError(f'weight must be a number in [0, 1], got {weight!r}')
         self.store, self.weight = store, float(weight)
         self._cache, self._seen, self._loaded = {}, None, False   # text -> its sentences' unit vectors; the store state the matrices match
         self._S, self._ns, self._starts = np.zeros((store.dim, 0), np.float32), 0, np.zeros(0, np.int64)   # one column per sentence; per memory, its first
@@ -129,7 +130,7 @@ def similarity(self:SentenceViews,
 def check_view_strategy(strategy:str)->str:
     "Validate a strategy name: the store's or one of `VIEW_STRATEGIES`."
     if strategy not in STRATEGIES + VIEW_STRATEGIES:
-        raise ValueError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + VIEW_STRATEGIES)}')
+        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + VIEW_STRATEGIES)}')
     return strategy
 
 @patch
@@ -155,6 +156,7 @@ def scores(self:SentenceViews,
     sim = view.astype(np.float64)
     return Scores(list(st._ids), strategy, sim, d, sal, fused, fused if fired else sim, fired, qE)
 
+# %% ../nbs/04d_views.ipynb #f2ecafaf
 @patch
 def rank(self:SentenceViews, query:str|None, now=None, strategy:str='views-gated', **kwargs)->list:
     "All memory ids, best first (no reinforcement)."

@@ -8,6 +8,7 @@ import numpy as np
 from ..decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SHORT_TERM_RETAINED, decay_rate, retention, consolidated_rate
 from ..strength import memory_strength, intrinsic_salience, StrengthWeights
 from ..analyzer import NEUTRAL_INTENSITY
+from ..text import PersodeError
 
 # %% auto #0
 __all__ = ['REFERENCE_EXP1', 'run_exp1', 'exp1_table', 'exp1_summary', 'plot_exp1', 'save_result']
@@ -28,10 +29,10 @@ def run_exp1(intense_E:float=0.95,               # intensity of the intense memo
             )->dict:                             # every number of the experiment, JSON-ready
     "Exp. 1: decay rate and half-life from the anchor, curves with and without consolidation, 30-day strengths."
     for name, v in (('intense_E', intense_E), ('neutral_E', neutral_E)):
-        if not (isinstance(v, (int, float)) and 0 <= v <= 1): raise ValueError(f'{name} must be a number in [0, 1], got {v!r}')
-    if not intense_E > neutral_E: raise ValueError('intense_E must be larger than neutral_E')
+        if not (isinstance(v, (int, float)) and 0 <= v <= 1): raise PersodeError(f'{name} must be a number in [0, 1], got {v!r}')
+    if not intense_E > neutral_E: raise PersodeError('intense_E must be larger than neutral_E')
     if not (isinstance(horizon_days, (int, float)) and math.isfinite(horizon_days) and horizon_days > 0):
-        raise ValueError(f'horizon_days must be a finite number > 0, got {horizon_days!r}')
+        raise PersodeError(f'horizon_days must be a finite number > 0, got {horizon_days!r}')
     lam = decay_rate(window_days, retained)
     t = np.linspace(0, horizon_days, int(n_points))
     curves = {'days': t.round(6).tolist()}

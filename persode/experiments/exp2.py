@@ -8,6 +8,7 @@ from ..strength import StrengthWeights, recall_strength
 from ..analyzer import LexiconAnalyzer
 from ..embeddings import HashingEmbedder
 from ..store import MemoryStore
+from ..text import PersodeError
 
 # %% auto #0
 __all__ = ['NOW2', 'BALANCED', 'EMOTION_WEIGHTED', 'JOURNAL', 'FOCUS', 'build_journal_store', 'strength_table', 'run_exp2',
@@ -63,7 +64,7 @@ def run_exp2(weights_a:StrengthWeights=BALANCED,         # the baseline weightin
     "Exp. 2: rank and strength of every memory under two weightings, and the focus memory's rank along a w_E sweep."
     ta, tb = (strength_table(build_journal_store(w), now) for w in (weights_a, weights_b))
     ra, rb = ({r['id']: r for r in t} for t in (ta, tb))
-    if focus not in ra: raise KeyError(f'no memory {focus!r} in the journal')
+    if focus not in ra: raise PersodeError(f'no memory {focus!r} in the journal')
     path = []
     for wE in sweep:
         t = strength_table(build_journal_store(StrengthWeights(float(wE), 1, 1)), now)

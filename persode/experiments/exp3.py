@@ -6,7 +6,7 @@ import hashlib, json, math, re, time
 from datetime import datetime, timezone, timedelta
 import numpy as np
 from ..decay import SHORT_TERM_DAYS
-from ..analyzer import LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, _STOP
+from ..analyzer import LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, STOPWORDS
 from ..embeddings import Embedder, get_embedder, FUNCTION_WORDS
 from ..store import MemoryStore, STRATEGIES, DEFAULT_ALPHA
 
@@ -99,7 +99,7 @@ def label_scenario(scenario=SCENARIO,  # the memories, as in `SCENARIO`
     return out
 
 # %% ../../nbs/12_exp3_retrieval.ipynb #ebd030bf
-_FUNCTION = frozenset(_STOP) | FUNCTION_WORDS
+_FUNCTION = frozenset(STOPWORDS) | FUNCTION_WORDS
 
 def _stem(w:str)->str:
     w = re.sub(r"['’]s$", '', w)

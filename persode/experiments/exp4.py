@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from ..analyzer import LexiconAnalyzer
 from ..onboarding import OnboardingPreferences, ATTRIBUTES, CHOICES, attribute_coverage
 from ..templates import JournalContext, render_diary, compose_visual_prompt, changed_attribute_check
+from ..text import PersodeError
 
 # %% auto #0
 __all__ = ['NOW4', 'UTTERANCE', 'PROFILES', 'run_exp4', 'exp4_summary']
@@ -34,7 +35,7 @@ def _other_value(p:OnboardingPreferences, attr:str):
     if attr == 'age': return v + 10 if v <= 110 else v - 10
     if attr == 'glasses': return not v
     if attr == 'hair': return 'long wavy auburn hair'
-    raise ValueError(f'unknown onboarding attribute {attr!r}')
+    raise PersodeError(f'unknown onboarding attribute {attr!r}')
 
 # %% ../../nbs/13_exp4_dual_template.ipynb #8a9f7fba
 def run_exp4(utterance:str=UTTERANCE,   # the journal utterance

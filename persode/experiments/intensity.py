@@ -9,6 +9,7 @@ from ..analyzer import LexiconAnalyzer
 from ..datasets import load_epirec, sha256_file
 from ..bench import rankdata, spearman, auc, BAND_LEVEL, band_metrics, DEV_PERSONAS, SPLITS, epirec_band_report
 from ..intensity import IntensityEstimator, pack_weights, save_weights, weights_path, file_sha256, EMBEDDER_IDENTITY
+from ..text import PersodeError
 
 # %% auto #0
 __all__ = ['LAM_GRID', 'SHIPPED_LAM', 'ESCONV_WEIGHT', 'ESCONV_LICENCE', 'load_emobank', 'zscore', 'emobank_target', 'load_isear',
@@ -128,15 +129,15 @@ def train_weights(root=None,              # data folder holding emobank/ (and es
                  )->dict:                 # the arrays of a weights file, for `save_weights(path, **arrays)`
     "Fit the quadratic intensity model: the shipped recipe on EmoBank, or the ESConv variant."
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 10):
-        raise ValueError(f'limit must be an integer >= 10 or None, got {limit!r}')
+        raise PersodeError(f'limit must be an integer >= 10 or None, got {limit!r}')
     if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not math.isfinite(lam) or lam <= 0:
-        raise ValueError(f'lam must be a finite number > 0, got {lam!r}')
+        raise PersodeError(f'lam must be a finite number > 0, got {lam!r}')
     root = data_root(root); _need(root/'emobank'/'emobank.csv', 'EmoBank')
     if esconv: _need(root/'esconv'/'FailedESConv.json', 'ESConv (FailedESConv.json)')
     if embedder is None:
         from persode.embeddings import MiniLMEmbedder
         embedder = MiniLMEmbedder()
-    if embedder.identity != EMBEDDER_IDENTITY: raise ValueError(f'intensity weights are fitted on {EMBEDDER_IDENTITY} vectors, got {embedder.identity}')
+    if embedder.identity != EMBEDDER_IDENTITY: raise PersodeError(f'intensity weights are fitted on {EMBEDDER_IDENTITY} vectors, got {embedder.identity}')
     eb = load_emobank(root)
     if limit is not None: eb = {k: (v[:limit] if k != 'sha256' else v) for k, v in eb.items()}
     if log: log(f'embedding {len(eb["texts"]):,} EmoBank sentences' + (' and the ESConv situations' if esconv else '')
@@ -214,8 +215,8 @@ def cli_intensity(argv:list|None=None, # arguments after `persode intensity`
     emb = open_embedder('minilm', a.cache or default_cache_dir())
     if a.action == 'train':
         out = Path(a.out)
-        if out.is_dir(): raise ValueError(f'--out must be a file path, got the folder {out}')
-        if out.exists() and not a.force: raise ValueError(f'{out} exists: pass --force to overwrite it')
+        if out.is_dir(): raise PersodeError(f'--out must be a file path, got the folder {out}')
+        if out.exists() and not a.force: raise PersodeError(f'{out} exists: pass --force to overwrite it')
         if a.esconv: print('note: weights trained with ESConv are CC BY-NC 4.0, for academic research use only', file=sys.stderr)
         t0 = time.perf_counter()
         w = train_weights(a.data, emb, esconv=a.esconv, limit=a.limit, log=lambda m: print(m, file=sys.stderr))

@@ -2,9 +2,10 @@
 
 # %% ../../nbs/29_experiments.ipynb #a992c137
 from __future__ import annotations
-import argparse, importlib, json, sys, time
+import argparse, json, sys, time
 from pathlib import Path
-from ..harness import TextProgress
+from ..harness import TextProgress, load_target
+from ..text import PersodeError
 
 # %% auto #0
 __all__ = ['EXPERIMENTS', 'QUICK', 'BENCHMARKS', 'select_experiments', 'run_experiments', 'cli_experiments']
@@ -29,19 +30,15 @@ def select_experiments(only:str|None=None, # comma-separated keys, e.g. 'exp1,ex
         keys = [k.strip().lower() for k in only.split(',') if k.strip()]
         keys = [k if k.startswith('exp') else f'exp{k}' for k in keys]
         bad = [k for k in keys if k not in EXPERIMENTS]
-        if bad: raise ValueError(f'unknown experiment {bad[0]!r}; choose from: {", ".join(EXPERIMENTS)}')
-        if quick and any(k in BENCHMARKS for k in keys): raise ValueError('--quick excludes exp5 and exp6; drop one of the options')
+        if bad: raise PersodeError(f'unknown experiment {bad[0]!r}; choose from: {", ".join(EXPERIMENTS)}')
+        if quick and any(k in BENCHMARKS for k in keys): raise PersodeError('--quick excludes exp5 and exp6; drop one of the options')
         return [k for k in EXPERIMENTS if k in keys]
     return list(QUICK if quick else EXPERIMENTS)
 
 # %% ../../nbs/29_experiments.ipynb #57549e58
-def _load(target:str):
-    mod, fn = target.split(':')
-    return getattr(importlib.import_module(mod), fn)
-
 def _run_one(key:str, data=None, boot:int=2000, progress:bool=False)->dict:
     "Run one experiment and return its JSON-ready result."
-    fn = _load(EXPERIMENTS[key][1])
+    fn = load_target(EXPERIMENTS[key][1], EXPERIMENTS[key][0])
     if key == 'exp5': return fn(data, progress=progress, n_boot=boot)
     if key == 'exp6': return fn(data, progress=progress, n_boot=boot)[0]
     res = fn()
@@ -87,7 +84,7 @@ def cli_experiments(argv:list, # arguments after `persode experiments`
     p.add_argument('--boot', type=int, default=2000, help='bootstrap resamples of the benchmarks (default 2000)')
     p.add_argument('--quiet', action='store_true', help='no progress bar or summary')
     a = p.parse_args(argv)
-    if a.boot < 0: raise ValueError('--boot must be >= 0')
+    if a.boot < 0: raise PersodeError('--boot must be >= 0')
     keys = select_experiments(a.only, a.quick)
     if a.data is not None and not Path(a.data).exists(): raise FileNotFoundError(f'--data {a.data}: no such file or folder')
     summ = run_experiments(keys, out=a.out, data=a.data, boot=a.boot, progress=not a.quiet)
