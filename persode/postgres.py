@@ -14,11 +14,9 @@ from .strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
 from .embeddings import Embedder, get_embedder
 from .store import (MemoryStore, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, edit_inputs)
-from .store import check_unit as _check_unit
+from .store import check_unit
 import persode.storage as storage
 from .storage import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
-class _storage:   # the old spellings used below, resolved to storage's public names (mem_rows looked up at call time, so a test can patch it)
-    _mem_rows, _check_edit, _Chunk = staticmethod(lambda mems, vecs: storage.mem_rows(mems, vecs)), staticmethod(check_edit_row), LoadChunk
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'SEARCH_MODES', 'TempPostgres', 'temp_postgres',
@@ -492,7 +490,7 @@ def _update_row(self:PgJournal, user_id, mid, row, vec):
     "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
     user_id, mid = _uid(user_id), _mid(mid)
     if self.dim is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
-    (text, E, emo, val, ev, tags), v = _storage._check_edit(row, vec, self.dim)
+    (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, self.dim)
     _check_labels(mid, emo, ev, tags)
     def go(conn):
         with conn.transaction():
@@ -526,7 +524,7 @@ def _load(self:PgJournal, user_id, chunk:int=65536):
         while True:
             rows = cur.fetchmany(chunk)
             if not rows: break
-            out = _storage._Chunk((r[0], r[1], _epoch(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]),
+            out = LoadChunk((r[0], r[1], _epoch(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]),
                                    _epoch(r[9]), _np(r[10])) for r in rows)
             out.V = np.stack([x[10] for x in out])
             yield out
@@ -671,7 +669,7 @@ def add_many(self:PgMemoryStore,
     vecs = np.asarray(vecs, np.float32)
     mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
     # rows are produced lazily inside the COPY (each checked by `_row_cells`), by the same function the SQLite journal uses
-    self.journal._insert(self.user_id, self.embedder.identity, self.dim, _storage._mem_rows(mems, vecs), ids=ids)
+    self.journal._insert(self.user_id, self.embedder.identity, self.dim, storage.mem_rows(mems, vecs), ids=ids)
     return mems
 
 @patch
@@ -1083,7 +1081,7 @@ def run_pg_bench(url:str,                    # a PostgreSQL server (a fresh data
         s = j.store_for('bench', emb)
         t = time.perf_counter()
         mems = [Memory(f'm{i}', x, a, y.intensity, y.emotion, y.valence, y.event, tuple(y.hashtags)) for i, (x, a, y) in enumerate(zip(texts, ats, an))]
-        j._insert('bench', emb.identity, dim, _storage._mem_rows(mems, V))
+        j._insert('bench', emb.identity, dim, storage.mem_rows(mems, V))
         ins = time.perf_counter() - t
         s.reinforce([f'm{i}' for i in rng.choice(n, n//20, replace=False)], datetime(2026, 1, 2, tzinfo=timezone.utc))
         j._run(lambda c: c.execute('VACUUM ANALYZE persode_memories'), write=True)

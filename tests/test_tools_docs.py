@@ -1,0 +1,131 @@
+"""The docs tooling (`tools/docs.py`, `tools/browser.py`) on a tiny project made on the spot: the real site is built by
+`python tools/docs.py build` in CI and checked by tests/test_docs.py."""
+import json, shutil, subprocess, sys
+from pathlib import Path
+import pytest
+import docs, browser
+from conftest import ROOT
+
+def _nb(cells)->str:
+    return json.dumps({'cells': [{'cell_type': t, 'metadata': {}, 'source': s, **({'outputs': [], 'execution_count': None} if t == 'code' else {})}
+                                 for t, s in cells], 'metadata': {}, 'nbformat': 4, 'nbformat_minor': 5})
+
+def mini_project(root:Path)->Path:
+    "A throw-away nbdev project with this repo's settings and Quarto files, a front page and one experiment page."
+    (root/'nbs').mkdir(parents=True)
+    shutil.copy2(ROOT/'settings.ini', root/'settings.ini')
+    for f in docs._PROJECT_FILES:
+        if (ROOT/'nbs'/f).exists(): shutil.copy2(ROOT/'nbs'/f, root/'nbs'/f)
+    (root/'nbs'/'index.ipynb').write_text(_nb([('markdown', '# Mini\n\n> A front page.'), ('markdown', 'See [the experiment](exp1_forgetting.html).'),
+                                               ('code', 'print("hello from the front page")')]))
+    (root/'nbs'/'10_exp1_forgetting.ipynb').write_text(_nb([
+        ('markdown', '# Experiment 1\n\n> Forgetting.'),
+        ('markdown', 'Retention is $e^{-\\lambda t}$ with $$\\lambda = \\tfrac{\\ln 4}{6} \\tag{1}$$'),
+        ('code', 'import math\nprint(f"retention after 6 days: {math.exp(-math.log(4)):.2f}")'),
+        ('code', 'import matplotlib.pyplot as plt\nfig, ax = plt.subplots(figsize=(3,2), dpi=80); ax.plot([0,6],[1,.25]);'),
+        ('code', '#| slow\nprint("the full rerun")'),
+        ('code', '#| eval: false\nraise RuntimeError("never runs")')]))
+    return root
+
+@pytest.fixture(scope='module')
+def mini(tmp_path_factory):
+    root = mini_project(tmp_path_factory.mktemp('docs')/'mini')
+    rep = docs.build_docs(root, quiet=True)
+    return root, rep
+
+def test_page_names():
+    assert docs.page_name('00_decay.ipynb') == 'decay.html'
+    assert docs.page_name('03a_intensity.ipynb') == 'intensity.html'
+    assert docs.page_name('10_exp1_forgetting.ipynb') == 'exp1_forgetting.html'
+    assert docs.page_name('index.ipynb') == 'index.html'
+
+def test_sidebar_files_every_notebook_present(tmp_path):
+    "Notebooks added later (a test-helpers module, a library-shape check) get a page in the section of their number."
+    for n in ('index', '00_decay', '00a_text', '30_cli', '10_exp1_forgetting', '04c_cache', '90_testing', '92_library_shape', '_scratch'):
+        (tmp_path/f'{n}.ipynb').write_text('{}')
+    groups = docs.doc_notebooks(tmp_path)
+    assert [s for s, _ in groups] == ['Method', 'Experiments', 'Tools']
+    assert [p.name for p in groups[0][1]] == ['00_decay.ipynb', '00a_text.ipynb', '04c_cache.ipynb']
+    assert [p.name for p in groups[2][1]] == ['30_cli.ipynb', '90_testing.ipynb', '92_library_shape.ipynb']
+    yml = docs.sidebar_yml(tmp_path)
+    assert '_scratch' not in yml and 'exp1_forgetting.ipynb' in docs.sidebar_yml(tmp_path, pages=True)
+    assert docs.write_sidebar(tmp_path) and not docs.write_sidebar(tmp_path, check=True)
+
+def test_no_notebook_named_after_the_old_docs_module():
+    assert 'docs' not in {docs.page_name(p)[:-5] for _, g in docs.doc_notebooks(ROOT/'nbs') for p in g}
+
+def test_build_runs_renders_and_checks(mini):
+    root, rep = mini
+    assert rep['failures'] == {} and rep['problems'] == [] and rep['warnings'] == []
+    assert rep['pages'] == ['index.html', 'exp1_forgetting.html']
+    page = (root/'_docs'/'exp1_forgetting.html').read_text()
+    assert 'retention after 6 days: 0.25' in page and 'data:image/png;base64' in page   # a real output and figure
+    assert page.count('class="pd-math"') == 2 and '(1)' in page and 'katex' not in page  # equations typeset offline
+    assert 'never runs' in page and 'RuntimeError: never runs' not in page               # eval: false shown, not run
+    assert 'print(&quot;the full rerun&quot;)' in page or 'the full rerun' in page       # the slow cell is shown...
+    assert '<pre><code>the full rerun' not in page and 'the full rerun\n</code>' not in page  # ...but not run
+    assert (root/'nbs'/'sidebar.yml').read_text() == docs.sidebar_yml(root/'nbs')
+
+def test_build_slow_runs_the_slow_cells_of_the_notebooks_named(tmp_path):
+    root = mini_project(tmp_path/'mini')
+    r = _cli('--path', str(root), 'build', '--slow', '10_exp1_forgetting', '--only', '10_exp1_forgetting', '--json', str(tmp_path/'r.json'))
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path/'r.json').read_text())['failures'] == {}
+    page = (root/'_docs'/'exp1_forgetting.html').read_text()
+    assert page.count('the full rerun') == 2    # the source and its output
+
+def test_check_site_finds_a_broken_link_and_a_traceback(mini, tmp_path):
+    site = tmp_path/'site'; shutil.copytree(mini[0]/'_docs', site)
+    assert docs.check_site(site, ['index.html', 'exp1_forgetting.html']) == []
+    p = site/'exp1_forgetting.html'
+    p.write_text(p.read_text().replace('</main>', '<a href="nowhere.html">x</a><pre>Traceback (most recent call last):</pre></main>', 1))
+    probs = docs.check_site(site, ['index.html', 'exp1_forgetting.html', 'missing.html'])
+    assert any('broken link nowhere.html' in q for q in probs) and any('traceback' in q for q in probs)
+    assert 'missing page missing.html' in probs
+
+def test_readme_from_the_front_page(mini):
+    root, _ = mini
+    md, imgs = docs.readme_md(root/'nbs'/'index.ipynb')
+    assert md.startswith('# Mini') and 'hello from the front page' in md and imgs == {}
+    assert docs.write_readme(root, check=True)
+    docs.write_readme(root)
+    assert not docs.write_readme(root, check=True)
+
+def _cli(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, str(ROOT/'tools'/'docs.py'), *args], cwd=cwd, capture_output=True, text=True)
+
+def test_cli_sidebar_check(mini):
+    root, _ = mini
+    assert _cli('--path', str(root), 'sidebar', '--check').returncode == 0
+    (root/'nbs'/'12_exp3_retrieval.ipynb').write_text((root/'nbs'/'index.ipynb').read_text())
+    r = _cli('--path', str(root), 'sidebar', '--check')
+    assert r.returncode == 1 and 'stale' in r.stderr               # a new notebook makes the committed sidebar stale
+    assert _cli('--path', str(root), 'sidebar').returncode == 0
+    assert _cli('--path', str(root), 'sidebar', '--check').returncode == 0
+
+def test_cli_refuses_unknown_commands_and_places():
+    assert _cli('bogus').returncode == 2
+    r = _cli('--path', '/', 'sidebar', '--check')
+    assert r.returncode != 0 and 'settings.ini' in r.stderr
+
+needs_chromium = pytest.mark.skipif(not browser.find_chromium(), reason='no Chromium: apt-get install -y chromium')
+
+@needs_chromium
+def test_browser_check_passes_a_sound_site(mini, tmp_path):
+    r = browser.browser_check(mini[0]/'_docs', tmp_path/'shots')
+    assert r['pages'] >= 2 and r['problems'] == [], r['problems']
+    assert (tmp_path/'shots'/'index.png').stat().st_size > 1000
+    assert (tmp_path/'shots'/'exp1_forgetting.png').exists()
+
+@needs_chromium
+def test_browser_check_reports_what_a_reader_would_see_broken(mini, tmp_path):
+    site = tmp_path/'site'; shutil.copytree(mini[0]/'_docs', site)
+    p = site/'exp1_forgetting.html'
+    p.write_text(p.read_text().replace('</body>', '<img src="gone.png"><script>console.error("boom"); undefined_fn();</script>'
+                                       '<img src="https://example.org/x.png"></body>', 1))
+    probs = browser.browser_check(site, tmp_path/'shots')['problems']
+    text = '\n'.join(probs)
+    assert 'console error: boom' in text, text
+    assert 'JavaScript error' in text and 'undefined_fn' in text
+    assert 'HTTP 404' in text and 'gone.png' in text
+    assert 'requests https://example.org/x.png' in text
