@@ -31,7 +31,7 @@ DEMO_ENTRIES = (  # (day, hour, text)
 DEMO_QUESTION = (35, 20, 'I feel so lonely and sad lately, I really miss having someone waiting for me at home.')
 DEMO_JOURNAL = (36, 21, 'I walked past the park where I used to take our dog Biscuit, and I felt so sad. I miss him waiting at the door when I come home.')
 
-# %% ../nbs/08a_demo.ipynb #4b0d6fe5
+# %% ../nbs/08a_demo.ipynb #8ccd916d
 def _at(day:int, hour:int)->datetime: return DEMO_START + timedelta(days=day, hours=hour)
 
 def run_demo(out:str|Path,            # folder for the journal page, picture, profile and session log
@@ -71,9 +71,8 @@ def run_demo(out:str|Path,            # folder for the journal page, picture, pr
     d, h, j = DEMO_JOURNAL
     now = _at(d, h)
     say(f'\n== {now:%a %d %b}: journal entry\n   Mina: {j}')
-    entry = agent.create_journal(j, now=now, image_dir=out)
-    files = entry.save(out)
-    if entry.image_path != files['image'] and entry.image_path.parent == out: entry.image_path.unlink()
+    entry = agent.create_journal(j, now=now, image_dir=out, stem=f'journal-{now:%Y-%m-%d}')
+    files = entry.save(out)                         # beside the picture, under its name: one PNG
     say('\n' + '\n'.join('   ' + line for line in entry.diary.strip().splitlines()))
     say(f'\n   visual prompt: {entry.visual_prompt.prompt}')
     seconds = time.perf_counter() - t0
