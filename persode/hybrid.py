@@ -137,7 +137,7 @@ def remove(self:HybridRetriever, mid:str):
     self._sync()
     i = self.store._row.get(mid)
     self.store.remove(mid)
-    del self._tokens[i]
+    self._tokens[i] = self._tokens[-1]; self._tokens.pop()   # the store moved its last row into the gap
     self._seen()
 
 @patch

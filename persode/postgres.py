@@ -13,9 +13,12 @@ from .decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcn
 from .strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
 from .embeddings import Embedder, get_embedder
-from .store import (MemoryStore, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, _check_unit, edit_inputs)
-import persode.storage as _storage
-from .storage import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend
+from .store import (MemoryStore, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, edit_inputs)
+from .store import check_unit as _check_unit
+import persode.storage as storage
+from .storage import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
+class _storage:   # the old spellings used below, resolved to storage's public names (mem_rows looked up at call time, so a test can patch it)
+    _mem_rows, _check_edit, _Chunk = staticmethod(lambda mems, vecs: storage.mem_rows(mems, vecs)), staticmethod(check_edit_row), LoadChunk
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'SEARCH_MODES', 'TempPostgres', 'temp_postgres', 'PgUnavailable',
@@ -230,12 +233,13 @@ class PgJournal(JournalDB):
                  pool_timeout:float=10,    # seconds to wait for a free (or re-established) connection
                  statement_timeout_ms:int=30_000, # server-side limit per statement; 0 disables
                  migrate_schema:bool=True, # create/upgrade the schema (False: refuse an out-of-date schema)
+                 readonly:bool=False,      # the storage contract's open option (this journal does not enforce it yet)
                 ):
         psycopg = _pg()
         from psycopg_pool import ConnectionPool
         from pgvector.psycopg import register_vector
         if not is_postgres_url(url): raise ValueError(f'not a PostgreSQL URL: {redact_url(str(url))!r}')
-        self.url, self.statement_timeout_ms = url.strip(), int(statement_timeout_ms)
+        self.url, self.statement_timeout_ms, self.readonly = url.strip(), int(statement_timeout_ms), bool(readonly)
         self._kw = dict(connect_timeout=max(1, int(math.ceil(connect_timeout))),
                         options=f'-c statement_timeout={self.statement_timeout_ms} -c TimeZone=UTC')
         try:

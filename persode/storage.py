@@ -9,18 +9,18 @@ from pathlib import Path
 from urllib.parse import quote
 import numpy as np
 from fastcore.basics import patch
-from .decay import as_utc
+from .decay import as_utc, utcnow
 from .strength import Memory
-from .analyzer import check_text
+from .text import PersodeError, NotFoundError, check_text, check_id, redact
 from .embeddings import Embedder, HashingEmbedder, get_embedder
-from .store import MemoryStore, _put_columns
+from .store import MemoryStore, put_columns
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES',
-           'MIGRATIONS', 'ROW_FIELDS', 'PARALLEL_LOAD_ROWS', 'LAZY_META_ROWS', 'EXPORT_FORMAT', 'EXPORT_VERSION',
-           'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'StoreBackend',
-           'embedder_for', 'SQLiteJournal', 'open_journal', 'read_export', 'run_child', 'check_restart', 'check_crash',
-           'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'storage_behaviour_suite']
+           'MIGRATIONS', 'ROW_FIELDS', 'BACKEND_MODULES', 'PARALLEL_LOAD_ROWS', 'LAZY_META_ROWS', 'EXPORT_FORMAT',
+           'EXPORT_VERSION', 'MAX_RECALLS', 'persode_home', 'default_db_path', 'check_user_id', 'JournalDB',
+           'register_backend', 'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'SQLiteJournal',
+           'check_edit_row', 'LoadChunk', 'open_journal', 'read_export']
 
 # %% ../nbs/04a_storage.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -39,15 +39,11 @@ def default_db_path(home:str|Path|None=None, # see `persode_home`
 
 def check_user_id(user_id, # the owner of a set of memories
                  )->str:
-    "Validate a user id: a non-empty string of at most 128 printable characters, no surrounding spaces."
-    if not isinstance(user_id, str): raise TypeError(f'user id must be a string, got {type(user_id).__name__}')
-    if not user_id.strip(): raise ValueError('user id must not be empty')
-    if user_id != user_id.strip() or len(user_id) > 128 or any(ord(c) < 32 or ord(c) == 127 for c in user_id):
-        raise ValueError(f'user id {user_id[:40]!r} is not allowed: use at most 128 printable characters, no surrounding spaces')
-    return user_id
+    "Validate a user id: a non-empty string of at most 128 printable characters, no surrounding spaces (`persode.text.check_id`)."
+    return check_id(user_id, 'user id')
 
 # %% ../nbs/04a_storage.ipynb #50e381fa
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x50534445    # 'PSDE' in the SQLite header: marks a Persode journal
 SQLITE_MAGIC = b'SQLite format 3\x00'
 BLOCK_BYTES = 8 << 20           # at most this many bytes of vectors in one block
@@ -78,6 +74,7 @@ def _migrate_v2(con):
                         (user_id, int(seqs[0]), int(seqs[-1]), len(rows), seqs.tobytes(), b''.join(r[1] for r in rows)))
     con.execute('ALTER TABLE memories DROP COLUMN vec')
 
+# %% ../nbs/04a_storage.ipynb #728cd955
 MIGRATIONS = [  # (version, description, statements or callables(con)); append new versions, never edit old ones
     (1, 'users, memories and meta tables', [
         """CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
@@ -110,20 +107,21 @@ MIGRATIONS = [  # (version, description, statements or callables(con)); append n
             n INTEGER NOT NULL,         -- how many sentences
             data BLOB NOT NULL,         -- n × dim float32 little-endian
             PRIMARY KEY(user_id, id))"""]),
+    (4, 'a removed memory leaves a tombstone in its vector block (negative seq, zeroed vector) until compact()', []),
 ]
 
 # %% ../nbs/04a_storage.ipynb #a7540bb3
 ROW_FIELDS = ('id', 'text', 'created', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'vec')
 
 class JournalDB:
-    "A durable, multi-user memory journal; subclasses provide the storage primitives."
+    "A durable, multi-user memory journal; subclasses provide the storage primitives (see the contract above)."
     url:str = ''            # where the journal lives
     readonly:bool = False   # opened for reading only
     def _user_info(self, user_id): raise NotImplementedError
     def _insert_rows(self, user_id, identity, dim, rows, skip_existing=False)->int: raise NotImplementedError
     def _reinforce_rows(self, user_id, ids, t:float): raise NotImplementedError
     def _update_row(self, user_id, mid, row, vec): raise NotImplementedError
-    def _delete_rows(self, user_id, ids, strict=False)->int: raise NotImplementedError
+    def _delete_rows(self, user_id, ids, strict=False, erase_now=True)->int: raise NotImplementedError
     def _forget(self, user_id)->int: raise NotImplementedError
     def _load(self, user_id, chunk:int=65536): raise NotImplementedError
     def _set_vectors(self, user_id, identity, dim, ids, vecs): raise NotImplementedError
@@ -133,38 +131,54 @@ class JournalDB:
     def _get_prefs(self, user_id): raise NotImplementedError
     def _set_prefs(self, user_id, text:str): raise NotImplementedError
     def check(self)->str: raise NotImplementedError
+    def compact(self)->dict: raise NotImplementedError(f'{type(self).__name__} cannot compact yet')
+    def generation(self)->int|None: return None    # changes with every committed write; None: stores do not follow
     def close(self): pass
     def __enter__(self): return self
     def __exit__(self, *exc): self.close()
-    def __repr__(self): return f'{type(self).__name__}({self.url!r}{", readonly" if self.readonly else ""})'
+    def __repr__(self): return f'{type(self).__name__}({redact(self.url)!r}{", readonly" if self.readonly else ""})'
 
 _BACKENDS = {}
+BACKEND_MODULES = ['persode.postgres']   # modules that register more back ends when imported, looked up on first need
+
 def register_backend(scheme:str, # URL scheme, e.g. 'postgresql'
-                     opener,     # callable(url, **kwargs) -> JournalDB
+                     opener,     # callable(url, *, readonly=False, **options) -> JournalDB
                     ):
-    "Make `open_journal` open URLs of `scheme` with `opener`."
+    "Make `open_journal` open URLs of `scheme` with `opener` (the one table of back ends)."
     _BACKENDS[scheme.lower()] = opener
 
+def backend_schemes()->list:
+    "The URL schemes `open_journal` accepts, after importing the optional back-end modules that are installed."
+    for m in BACKEND_MODULES:
+        try: importlib.import_module(m)
+        except ImportError: pass
+    return sorted(_BACKENDS)
+
 # %% ../nbs/04a_storage.ipynb #6c838e88
-def _mem_rows(mems, vecs):
-    "Rows for freshly added memories (recall count 0, never recalled)."
+def mem_rows(mems, vecs):
+    "Contract rows for freshly added memories (recall count 0, never recalled)."
     for m, v in zip(mems, vecs):
         yield (m.id, m.text, m.created_at.timestamp(), float(m.intensity), m.emotion, float(m.valence), m.event,
                tuple(m.hashtags), 0, None, v)
 
 class StoreBackend:
-    "Write-through persistence of one user's `MemoryStore` into a `JournalDB`."
+    "Write-through persistence of one user's `MemoryStore` into a `JournalDB`, and the store's link to other processes' writes."
     def __init__(self, db:JournalDB, user_id:str, embedder:Embedder):
         self.db, self.user_id, self.identity, self.dim = db, check_user_id(user_id), embedder.identity, int(embedder.dim)
+        self.seen = None                  # the journal generation the store's columns reflect
+    def _wrote(self):
+        "After one of our writes: still in step if the write moved the generation from the one we had seen."
+        g = getattr(self.db, 'last_generation', None)
+        self.seen = g if g is not None and self.seen is not None and g == self.seen + 1 else None
     def on_add(self, mems, vecs):
-        self.db._insert_rows(self.user_id, self.identity, self.dim, _mem_rows(mems, vecs))
+        self.db._insert_rows(self.user_id, self.identity, self.dim, mem_rows(mems, vecs)); self._wrote()
     def on_reinforce(self, ids, new_counts, last_recalled):
-        self.db._reinforce_rows(self.user_id, list(dict.fromkeys(ids)), as_utc(last_recalled, 'last_recalled').timestamp())
+        self.db._reinforce_rows(self.user_id, list(dict.fromkeys(ids)), as_utc(last_recalled, 'last_recalled').timestamp()); self._wrote()
     def on_edit(self, memory, vec):
         "Write a corrected memory (text, analysis, vector); its recall state in the journal is left as it is."
         self.db._update_row(self.user_id, memory.id, (memory.text, float(memory.intensity), memory.emotion, float(memory.valence),
-                                                      memory.event, tuple(memory.hashtags)), vec)
-    def on_remove(self, ids): self.db._delete_rows(self.user_id, list(ids))
+                                                      memory.event, tuple(memory.hashtags)), vec); self._wrote()
+    def on_remove(self, ids): self.db._delete_rows(self.user_id, list(ids), erase_now=False); self._wrote()   # erased from the files at close
     def sentence_vectors(self)->dict:
         "The journal's cached sentence vectors of this user's memories, made by this store's embedder: `{id: (n, dim) array}`."
         return self.db._get_sentence_vectors(self.user_id, self.identity)
@@ -194,45 +208,46 @@ def _trim():
         import ctypes; ctypes.CDLL('libc.so.6').malloc_trim(0)
     except (OSError, AttributeError): pass
 
+# %% ../nbs/04a_storage.ipynb #921aeff6
 def _fill(db:JournalDB, store:MemoryStore, user_id:str):
-    "Replace the store's columns with the user's rows."
-    store._clear()                        # columns and caches emptied; configuration, backend and counters kept
+    "Replace the store's columns with the user's rows; returns the journal generation they reflect (at least)."
+    g = db.generation()
     n = db._user_info(user_id)[2]
-    store._reserve(n)
+    lazy = n >= LAZY_META_ROWS and getattr(db, '_load_columns', None) is not None and getattr(db, '_meta_rows', None) is not None
+    store.clear_columns(_LazyMeta(db, user_id) if lazy else None)   # texts and analyses read on first use (see `_LazyMeta`)
+    store.reserve(n)
     on = gc.isenabled(); gc.disable()     # a million fresh tuples would trigger the cycle collector again and again: none of them is a cycle
-    try: _fill_rows(db, store, user_id, lazy=n >= LAZY_META_ROWS)
+    try: _fill_rows(db, store, user_id, lazy)
     finally:
         if on: gc.enable()
     if n >= 50_000: _trim()
+    return g
 
 def _fill_rows(db:JournalDB, store:MemoryStore, user_id:str, lazy:bool=False):
-    if getattr(db, '_load_columns', None) is not None:    # a backend's columnar fast path
-        from concurrent.futures import ThreadPoolExecutor
-        lazy = lazy and getattr(db, '_meta_rows', None) is not None
-        if lazy: store._meta = _LazyMeta(db, user_id)     # texts and analyses are read on first use (see `_LazyMeta`)
-        with ThreadPoolExecutor(1) as pool:               # numpy copies without the GIL: vectors move while rows convert
-            pending = []
-            for cols in db._load_columns(user_id, lazy=lazy):
-                if lazy: ids, seqs, created, E, rc, last, V = cols
-                else: ids, texts, created, E, emo, val, ev, tags, rc, last, V = cols
-                i, k = store._n, len(ids)
-                if i + k > store._vecs.shape[1] or len(pending) > 4:   # no growth while a copy runs; few blocks held at once
-                    for f in pending: f.result()
-                    pending = []
-                    store._reserve(k)
-                pending.append(pool.submit(_put_columns, store._vecs[:, i:i+k], V))
-                created = np.array(created, np.float64)
-                store._append(ids, None, np.array(E, np.float64), created, _anchor(created, last), np.array(rc, np.int64),
-                              [] if lazy else list(zip(texts, emo, val, ev, tags)))
-                if lazy: store._meta += seqs              # an int stands for a memory not read yet: its seq
-            for f in pending: f.result()
-    else:
+    if getattr(db, '_load_columns', None) is None:        # the generic row path of the contract
         for rows in db._load(user_id):
             ids, texts, created, E, emo, val, ev, tags, rc, last, vecs = zip(*rows)
             V = rows.V if getattr(rows, 'V', None) is not None else np.stack(vecs)
             created = np.array(created, np.float64)
-            store._append(ids, V, np.array(E, np.float64), created, _anchor(created, last), np.array(rc, np.int64), list(zip(texts, emo, val, ev, tags)))
+            store.append_columns(ids, V, np.array(E, np.float64), created, _anchor(created, last), np.array(rc, np.int64), list(zip(texts, emo, val, ev, tags)))
+        return
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:                   # numpy copies without the GIL: vectors move while rows convert
+        pending = []
+        for cols in db._load_columns(user_id, lazy=lazy):
+            if lazy: ids, seqs, created, E, rc, last, V = cols
+            else: ids, texts, created, E, emo, val, ev, tags, rc, last, V = cols
+            k = len(ids)
+            if len(store) + k > store.capacity or len(pending) > 4:   # no growth while a copy runs; few blocks held at once
+                for f in pending: f.result()
+                pending = []
+            pending.append(pool.submit(put_columns, store.vector_slots(k), V))
+            created = np.array(created, np.float64)
+            store.append_columns(ids, None, np.array(E, np.float64), created, _anchor(created, last), np.array(rc, np.int64),
+                                 seqs if lazy else list(zip(texts, emo, val, ev, tags)))   # an int stands for a memory not read yet: its seq
+        for f in pending: f.result()
 
+# %% ../nbs/04a_storage.ipynb #59ed8572
 @patch
 def store_for(self:JournalDB,
               user_id:str=DEFAULT_USER,      # whose memories
@@ -240,7 +255,7 @@ def store_for(self:JournalDB,
               analyzer=None,                 # passed to `MemoryStore`
               **kwargs,                      # other `MemoryStore` options (weights, alpha, gate_threshold, lam, gamma)
              )->MemoryStore:                 # the user's store, loaded, writing through to this journal
-    "Open one user's memories as a write-through `MemoryStore`."
+    "Open one user's memories as a write-through `MemoryStore` that follows other processes' writes."
     user_id = check_user_id(user_id)
     identity, dim, n = self._user_info(user_id)
     if embedder is None: embedder = embedder_for(identity) if identity else get_embedder()
@@ -249,19 +264,27 @@ def store_for(self:JournalDB,
         raise ValueError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
                          f"use that embedder, or re-embed them (`persode import --reembed --embedder {embedder.name}`, JournalDB.reembed)")
     store = MemoryStore(embedder, analyzer, **kwargs)
-    _fill(self, store, user_id)
-    store.backend, store.user_id = StoreBackend(self, user_id, embedder), user_id
+    backend = StoreBackend(self, user_id, embedder)
+    backend.seen = _fill(self, store, user_id)
+    store.backend, store.user_id = backend, user_id
     return store
 
 @patch
-def refresh(self:MemoryStore)->MemoryStore:
-    "Reload this store's columns from its journal, picking up other processes' writes."
-    b = self.backend
-    if not isinstance(b, StoreBackend): raise RuntimeError('this store is not attached to a journal (see persode.storage)')
-    identity, _, n = b.db._user_info(b.user_id)
-    if n and identity != b.identity: raise ValueError(f'the journal of {b.user_id!r} was re-embedded with {identity}: open it again with store_for')
-    _fill(b.db, self, b.user_id)
-    return self
+def reload(self:StoreBackend, store:MemoryStore):
+    "Reload `store`'s columns from the journal (the store's `reload` calls this)."
+    identity, _, n = self.db._user_info(self.user_id)
+    if n and identity != self.identity:
+        raise PersodeError(f'the journal of {self.user_id!r} was re-embedded with {identity}: open it again with store_for')
+    self.seen = None
+    self.seen = _fill(self.db, store, self.user_id)
+
+@patch
+def follow(self:StoreBackend, store:MemoryStore)->bool:
+    "Reload `store` if the journal's generation moved since the store last saw it (another process wrote); True if it reloaded."
+    g = self.db.generation()
+    if g is None or g == self.seen: return False
+    self.reload(store)
+    return True
 
 # %% ../nbs/04a_storage.ipynb #ee884636
 def _db_error(e:Exception, path)->Exception:
@@ -293,8 +316,10 @@ class SQLiteJournal(JournalDB):
         except BaseException: self.close(); raise
 
     def close(self):
-        "Close the connection (idempotent)."
-        if getattr(self, '_con', None) is not None: self._con.close(); self._con = None
+        "Close the connection (idempotent), first finishing the erasure of memories removed through a store."
+        if getattr(self, '_con', None) is None: return
+        if getattr(self, '_erase_pending', False) and not self.readonly: self._scrub()
+        self._con.close(); self._con = None
 
 # %% ../nbs/04a_storage.ipynb #f4063fbc
 @patch
@@ -319,6 +344,7 @@ def _connect(self:SQLiteJournal):
     except sqlite3.Error as e: raise _db_error(e, p) from None
     return con
 
+# %% ../nbs/04a_storage.ipynb #5560a5f8
 @patch
 def _setup(self:SQLiteJournal, synchronous:str, migrations):
     con, p = self._con, self.path
@@ -377,11 +403,23 @@ def _write(self:SQLiteJournal):
         else:
             try:
                 con.execute("INSERT INTO meta(key, value) VALUES('generation', 1) ON CONFLICT(key) DO UPDATE SET value=value+1")
+                g = int(con.execute(_GENERATION).fetchone()[0])
                 con.execute('COMMIT')
+                self.last_generation = g      # what this write made the generation (see `StoreBackend`)
             except sqlite3.Error as e:
                 if con.in_transaction: con.execute('ROLLBACK')
                 raise _db_error(e, self.path) from None
 
+@patch
+def generation(self:SQLiteJournal)->int|None:
+    "The journal's write counter: every committed write transaction, from any process, adds one (None once closed)."
+    with self._lock:
+        if self._con is None: return None
+        try: r = self._con.execute(_GENERATION).fetchone()
+        except sqlite3.Error as e: raise _db_error(e, self.path) from None
+    return int(r[0]) if r else 0
+
+# %% ../nbs/04a_storage.ipynb #2d571eee
 @patch
 @contextlib.contextmanager
 def _read(self:SQLiteJournal):
@@ -433,6 +471,7 @@ def _put_blocks(con, user_id, dim:int, seqs:np.ndarray, V:np.ndarray):
         con.execute('INSERT INTO vec_blocks(user_id, first_seq, last_seq, n, seqs, data) VALUES (?,?,?,?,?,?)',
                     (user_id, int(s[0]), int(s[-1]), len(s), s.tobytes(), v.tobytes()))
 
+# %% ../nbs/04a_storage.ipynb #8a9b8e6d
 def _append_vectors(con, user_id, dim:int, seqs:np.ndarray, V:np.ndarray):
     "Inside a write: add vectors of fresh memories (seqs above all stored ones), merging into a small last block."
     last = con.execute('SELECT rowid, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq DESC LIMIT 1', (user_id,)).fetchone()
@@ -456,7 +495,7 @@ def _insert_rows(self:SQLiteJournal, user_id, identity, dim, rows, skip_existing
                 yield (top + 1 + k, user_id, r[0], r[1], r[2], r[3], r[4], r[5], r[6], _SEP.join(r[7]), r[8], r[9])
         try: cur = con.executemany(_INSERT.format('OR IGNORE' if skip_existing else ''), sql_rows())
         except sqlite3.IntegrityError as e:
-            raise ValueError(f'a memory in this batch is already in the journal ({e}); another process may have written it: call store.refresh()') from None
+            raise ValueError(f'a memory in this batch is already in the journal ({e}); another process may have written it; try again') from None
         n = max(cur.rowcount, 0)
         if n:
             seqs = (np.array([r[0] for r in con.execute('SELECT seq FROM memories WHERE seq>? ORDER BY seq', (top,))], np.int64)
@@ -470,37 +509,43 @@ def _reinforce_rows(self:SQLiteJournal, user_id, ids, t:float):
         cur = con.executemany('UPDATE memories SET recall_count=recall_count+1, last_recalled=max(coalesce(last_recalled, ?), ?) '
                               'WHERE user_id=? AND id=?', ((t, t, user_id, i) for i in ids))
         if cur.rowcount != len(ids):
-            raise KeyError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?): call store.refresh()')
+            raise NotFoundError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
 
 # %% ../nbs/04a_storage.ipynb #81337ab2
-def _drop_vectors(con, user_id, seqs):
-    "Inside a write: remove the vectors of these seqs from the user's blocks."
+def _tombstone(con, user_id, seqs):
+    "Inside a write: zero the vectors of these seqs and negate their seqs where they sit in the user's blocks (in place)."
     gone = np.unique(np.asarray(list(seqs), np.int64))
     if not len(gone): return
-    blocks = con.execute('SELECT rowid, seqs, data, n FROM vec_blocks WHERE user_id=? AND last_seq>=? AND first_seq<=? ORDER BY first_seq',
+    blocks = con.execute('SELECT rowid, seqs, n, length(data) FROM vec_blocks WHERE user_id=? AND last_seq>=? AND first_seq<=?',
                          (user_id, int(gone[0]), int(gone[-1]))).fetchall()
-    for rowid, sb, data, n in blocks:
-        s = np.frombuffer(sb, '<i8'); keep = ~np.isin(s, gone)
-        if keep.all(): continue
-        if not keep.any(): con.execute('DELETE FROM vec_blocks WHERE rowid=?', (rowid,)); continue
-        V = np.frombuffer(data, '<f4').reshape(n, -1)[keep]
-        con.execute('UPDATE vec_blocks SET first_seq=?, last_seq=?, n=?, seqs=?, data=? WHERE rowid=?',
-                    (int(s[keep][0]), int(s[keep][-1]), int(keep.sum()), np.ascontiguousarray(s[keep]).tobytes(), V.tobytes(), rowid))
+    for rowid, sb, n, nbytes in blocks:
+        s = np.frombuffer(sb, '<i8'); ks = np.flatnonzero(np.isin(s, gone))
+        if not len(ks): continue
+        if (s > 0).sum() == len(ks): con.execute('DELETE FROM vec_blocks WHERE rowid=?', (rowid,)); continue
+        width = nbytes//n
+        with con.blobopen('vec_blocks', 'data', rowid) as b:
+            for k in ks: b.seek(int(k)*width); b.write(bytes(width))
+        with con.blobopen('vec_blocks', 'seqs', rowid) as b:
+            for k in ks: b.seek(8*int(k)); b.write(np.array([-s[k]], '<i8').tobytes())
 
 @patch
-def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False)->int:
+def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
     with self._write() as con:
         found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
         if strict and len(found) < len(ids):
-            raise KeyError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
+            raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
         n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
-        _drop_vectors(con, user_id, found.values())
+        _tombstone(con, user_id, found.values())
         con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
-    self._scrub()
+    if erase_now: self._scrub()
+    else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
     return n
 
 # %% ../nbs/04a_storage.ipynb #43d146f2
-def _check_edit(row, vec, dim)->tuple:
+def check_edit_row(row, # `(text, intensity, emotion, valence, event, hashtags)` of an edited memory
+                   vec, # its new vector
+                   dim, # the user's vector dimension
+                  )->tuple:
     "Validate an edited row `(text, intensity, emotion, valence, event, hashtags)` and its vector; returns them ready to write."
     text, E, emo, val, ev, tags = row
     check_text(text)
@@ -526,13 +571,14 @@ def _replace_vector(con, user_id, seq:int, v:np.ndarray):
         return
     raise RuntimeError(f'the journal is damaged: memory {seq} of user {user_id!r} has no stored vector')
 
+# %% ../nbs/04a_storage.ipynb #b31d2ea9
 @patch
 def _update_row(self:SQLiteJournal, user_id, mid, row, vec):
     with self._write() as con:
         dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
         r = con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
-        if r is None: raise KeyError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
-        (text, E, emo, val, ev, tags), v = _check_edit(row, vec, dim and dim[0])
+        if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
+        (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, dim and dim[0])
         con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
                     (text, E, emo, val, ev, _SEP.join(tags), user_id, mid))
         _replace_vector(con, user_id, r[0], v)
@@ -560,8 +606,8 @@ def _scrub(self:SQLiteJournal, vacuum:bool=False)->bool:
         return busy == 0
 
 # %% ../nbs/04a_storage.ipynb #eebf1b24
-class _Chunk(list):
-    "Rows of one load chunk; `.V` holds their vectors as one matrix (a fast path for `_fill`)."
+class LoadChunk(list):
+    "Rows of one load chunk (contract rows); `.V` may hold their vectors as one matrix (a fast path for filling a store)."
     V = None
 
 PARALLEL_LOAD_ROWS = 50_000     # users with at least this many memories load their vectors on a second thread
@@ -588,6 +634,7 @@ def _read_blocks(db, user_id, q, stop):
     finally:
         if con is not None: con.close()
 
+# %% ../nbs/04a_storage.ipynb #25a7a7a6
 @patch
 def _blocks(self:SQLiteJournal, user_id, lazy:bool=False):
     "Yield (scalar columns, vectors (n, dim)) per vector block of the user, checked against each other (`lazy`: no text or analysis columns)."
@@ -611,11 +658,14 @@ def _blocks(self:SQLiteJournal, user_id, lazy:bool=False):
             for sb, data, n in blocks:
                 if not dim: raise damaged('vectors but no embedder record')
                 if len(sb) != 8*n or len(data) != 4*dim*n: raise damaged(f'a vector block does not hold {n} vectors of {dim} float32 values')
-                rows = rows_cur.fetchmany(n)
+                seqs = np.frombuffer(sb, '<i8'); live = seqs > 0; k = int(live.sum())      # tombstones (seq <= 0) are skipped
+                rows = rows_cur.fetchmany(k) if k else []
                 cols = list(zip(*rows)) if rows else [()]; del rows
-                if len(cols[0]) != n or not np.array_equal(np.frombuffer(sb, '<i8'), np.array(cols[0], np.int64)):
+                if len(cols[0]) != k or not np.array_equal(seqs[live], np.array(cols[0], np.int64)):
                     raise damaged('the vector blocks do not match the memories')
                 V = np.frombuffer(data, '<f4').reshape(n, dim)
+                if k == 0: continue                                                     # only tombstones: nothing to yield
+                if k < n: V = V[live]
                 if not math.isfinite(float(V.sum())): raise damaged('a stored vector is not finite')   # NaN and inf survive a sum
                 yield cols, V
             if rows_cur.fetchone() is not None: raise damaged('a memory has no stored vector')
@@ -623,10 +673,11 @@ def _blocks(self:SQLiteJournal, user_id, lazy:bool=False):
         stop.set()
         if t.ident is not None: t.join()
 
+# %% ../nbs/04a_storage.ipynb #15d1de4e
 @patch
 def _load(self:SQLiteJournal, user_id, chunk:int=65536):
     for cols, V in self._blocks(user_id):
-        out = _Chunk((r[1], r[2], r[3], r[4], r[5], r[6], r[7], tuple(r[8].split(_SEP)) if r[8] else (), r[9], r[10], v)
+        out = LoadChunk((r[1], r[2], r[3], r[4], r[5], r[6], r[7], tuple(r[8].split(_SEP)) if r[8] else (), r[9], r[10], v)
                      for r, v in zip(zip(*cols), V))
         out.V = V
         yield out
@@ -652,6 +703,7 @@ def _meta_rows(self:SQLiteJournal, user_id, lo:int, hi:int)->dict:
 
 LAZY_META_ROWS = 50_000     # users with at least this many memories get their texts and analyses read on first use
 
+# %% ../nbs/04a_storage.ipynb #f10c460a
 class _LazyMeta(list):
     "A big store's per-memory `(text, emotion, valence, event, hashtags)`: an int entry is the `seq` of a memory not read yet."
     def __init__(self, db, user_id):
@@ -664,15 +716,16 @@ class _LazyMeta(list):
         n = len(self); i = i + n if i < 0 else i
         self._w = min(2*self._w, 4096) if i == self._next else 1
         j = min(n, i + self._w)
-        want = [(k, s) for k in range(i, j) if type(s := list.__getitem__(self, k)) is int]   # ints are in ascending seq order
-        got = self._db._meta_rows(self._user, want[0][1], want[-1][1])
+        want = [(k, s) for k in range(i, j) if type(s := list.__getitem__(self, k)) is int]
+        got = self._db._meta_rows(self._user, min(s for _, s in want), max(s for _, s in want))   # a removal may have moved rows out of seq order
         for k, s in want:
             if s in got: list.__setitem__(self, k, got[s])
         self._next = j
         v = list.__getitem__(self, i)
-        if type(v) is int: raise RuntimeError(f'a memory of user {self._user!r} is no longer in {self._db.path}: another process removed it; reload the store with refresh()')
+        if type(v) is int: raise RuntimeError(f'a memory of user {self._user!r} is no longer in {self._db.path}: another process removed it; reload the store (store.reload())')
         return v
 
+# %% ../nbs/04a_storage.ipynb #352d2ef2
 @patch
 def _set_vectors(self:SQLiteJournal, user_id, identity, dim, ids, vecs):
     with self._write() as con:
@@ -713,6 +766,7 @@ def _get_prefs(self:SQLiteJournal, user_id):
         r = con.execute('SELECT preferences FROM users WHERE user_id=?', (user_id,)).fetchone()
     return r[0] if r else None
 
+# %% ../nbs/04a_storage.ipynb #488915e4
 @patch
 def _set_prefs(self:SQLiteJournal, user_id, text:str):
     with self._write() as con:
@@ -724,28 +778,74 @@ def check(self:SQLiteJournal)->str:
     "SQLite's full integrity check and one vector per memory: 'ok' or the problems found."
     with self._read() as con:
         bad = [r[0] for r in con.execute('PRAGMA integrity_check') if r[0] != 'ok']
-        n, nv = con.execute('SELECT (SELECT count(*) FROM memories), (SELECT coalesce(sum(n), 0) FROM vec_blocks)').fetchone()
+        n = con.execute('SELECT count(*) FROM memories').fetchone()[0]
+        nv = sum(int((np.frombuffer(sb, '<i8') > 0).sum()) for (sb,) in con.execute('SELECT seqs FROM vec_blocks'))   # tombstones are not vectors
         if n != nv: bad.append(f'{nv} stored vectors for {n} memories')
         return '; '.join(bad) or 'ok'
 
+# %% ../nbs/04a_storage.ipynb #1df88778
+@patch
+def compact(self:SQLiteJournal)->dict: # bytes of the file before and after, tombstones dropped, whether the log was emptied
+    "Rewrite the journal without what was removed: tombstones dropped from the vector blocks, then VACUUM and an emptied log."
+    size = lambda: sum(Path(str(self.path) + s).stat().st_size for s in ('', '-wal') if Path(str(self.path) + s).exists())
+    before, dropped = size(), 0
+    with self._write() as con:
+        marked = [(r, sb) for r, sb in con.execute('SELECT rowid, seqs FROM vec_blocks') if (np.frombuffer(sb, '<i8') <= 0).any()]
+        for rowid, sb in marked:
+            s = np.frombuffer(sb, '<i8'); keep = s > 0; dropped += int((~keep).sum())
+            if not keep.any(): con.execute('DELETE FROM vec_blocks WHERE rowid=?', (rowid,)); continue
+            data, n = con.execute('SELECT data, n FROM vec_blocks WHERE rowid=?', (rowid,)).fetchone()
+            V = np.frombuffer(data, '<f4').reshape(n, -1)[keep]
+            con.execute('UPDATE vec_blocks SET first_seq=?, last_seq=?, n=?, seqs=?, data=? WHERE rowid=?',
+                        (int(s[keep][0]), int(s[keep][-1]), int(keep.sum()), np.ascontiguousarray(s[keep]).tobytes(), V.tobytes(), rowid))
+    ok = self._scrub(vacuum=True)
+    return dict(bytes_before=before, bytes_after=size(), tombstones=dropped, wal_emptied=ok)
+
 # %% ../nbs/04a_storage.ipynb #09df7cb5
-def open_journal(url:str|Path|None=None, # a SQLite path, `sqlite:///path`, or a URL of a registered backend; `$PERSODE_DATABASE_URL`/`$PERSODE_DB` or the default file when None
+_LIBPQ = re.compile(r'(^|\s)(host|hostaddr|port|dbname|user|password|passfile|sslmode|service|options|connect_timeout)\s*=', re.I)
+_SCHEME = re.compile(r'^([A-Za-z][A-Za-z0-9+.-]*)://')
+
+def _bad_target(s, why:str, source:str='')->PersodeError:
+    schemes = ', '.join(f'{x}://…' for x in backend_schemes() if x not in ('sqlite', 'file'))
+    return PersodeError(f'{source}{redact(s)!r} {why}; a journal is a path to a journal file or folder, sqlite:///path'
+                        + (f', or a URL: {schemes}' if schemes else ''))
+
+def _sqlite_path(p:Path)->Path:
+    "A journal path: a folder means its `persode.db`."
+    return p/DB_NAME if p.is_dir() else p
+
+def _open_sqlite(url:str, **kwargs)->JournalDB:
+    path = _SCHEME.sub('', url, count=1)
+    if not path: raise _bad_target(url, 'names no file')
+    return SQLiteJournal(_sqlite_path(Path(path).expanduser()), **kwargs)
+
+register_backend('sqlite', _open_sqlite)
+register_backend('file', _open_sqlite)
+
+# %% ../nbs/04a_storage.ipynb #6871badb
+def open_journal(url:str|Path|None=None, # a journal file or folder, `sqlite:///path`, or a URL of a registered back end; `$PERSODE_DATABASE_URL`/`$PERSODE_DB` or the default file when None
                  *,
                  home:str|Path|None=None, # folder for the default SQLite file (see `persode_home`)
-                 **kwargs,                # backend options (readonly, timeout, ...)
+                 **kwargs,                # back-end options: readonly (every back end), timeout, ...
                 )->JournalDB:
-    "Open (or create) a journal."
-    if url is None: url = os.environ.get('PERSODE_DATABASE_URL') or os.environ.get('PERSODE_DB') or default_db_path(home)
-    s = str(url)
-    m = re.match(r'^([A-Za-z][A-Za-z0-9+.-]*)://', s)
-    if m is None: return SQLiteJournal(s, **kwargs)
-    scheme = m.group(1).lower()
-    if scheme in ('sqlite', 'file'): return SQLiteJournal(s[len(m.group(0)):] or default_db_path(home), **kwargs)
-    if scheme not in _BACKENDS and scheme.split('+')[0] in ('postgres', 'postgresql'):
-        try: importlib.import_module('persode.postgres')
-        except ImportError as e: raise RuntimeError(f'the PostgreSQL backend is not available ({e}); install persode[postgres]') from None
-    if scheme not in _BACKENDS: raise ValueError(f'no journal backend for {scheme}:// URLs; known: sqlite, {", ".join(sorted(_BACKENDS)) or "none"}')
-    return _BACKENDS[scheme](s, **kwargs)
+    "Open (or create) a journal; a target that is neither a path nor a URL of a known scheme is a `PersodeError`."
+    source = ''
+    if url is None:
+        for var in ('PERSODE_DATABASE_URL', 'PERSODE_DB'):
+            if os.environ.get(var): url, source = os.environ[var], f'${var}: '; break
+        else: return SQLiteJournal(default_db_path(home), **kwargs)
+    if isinstance(url, Path): return SQLiteJournal(_sqlite_path(url.expanduser()), **kwargs)
+    if not isinstance(url, str): raise TypeError(f'a journal target must be a path or a URL string, got {type(url).__name__}')
+    s = url.strip()
+    if not s or not s.isprintable(): raise _bad_target(s, 'is empty or holds control characters', source)
+    if m := _SCHEME.match(s):
+        scheme = m.group(1).lower()
+        if scheme not in _BACKENDS and scheme not in backend_schemes(): raise _bad_target(s, f'has an unknown scheme {scheme}://', source)
+        return _BACKENDS[scheme](s, **kwargs)
+    if _LIBPQ.search(s): raise _bad_target(s, 'looks like a libpq keyword string, not a URL', source)
+    p = Path(s).expanduser()
+    if re.match(r'^[A-Za-z][A-Za-z0-9+.-]+:', s) and not p.exists(): raise _bad_target(s, 'is neither a URL (scheme://…) nor an existing path', source)
+    return SQLiteJournal(_sqlite_path(p), **kwargs)
 
 # %% ../nbs/04a_storage.ipynb #240b6501
 EXPORT_FORMAT, EXPORT_VERSION = 'persode-journal', 1
@@ -775,6 +875,7 @@ def export_lines(self:JournalDB,
             yield json.dumps(d, ensure_ascii=False)
     if k != n: raise RuntimeError(f'the journal changed during the export ({n} memories announced, {k} written); export again')
 
+# %% ../nbs/04a_storage.ipynb #9ff769ec
 @patch
 def export_jsonl(self:JournalDB,
                  user_id:str=DEFAULT_USER, # whose memories
@@ -800,24 +901,31 @@ def export_jsonl(self:JournalDB,
     return n
 
 # %% ../nbs/04a_storage.ipynb #402a882b
-def _parse_memory(d, i:int, src, dim)->tuple:
-    "Validate one exported memory; returns a row (vec None when absent)."
-    if not isinstance(d, dict): raise ValueError(f'{src}: line {i}: expected a JSON object')
+MAX_RECALLS = 2**31 - 1   # the largest recall count an import accepts (far beyond any real history)
+
+def _parse_memory(d, i:int, src, dim, now:float)->tuple:
+    "Validate one exported memory (nothing after `now`, epoch seconds); returns a row (vec None when absent)."
+    if not isinstance(d, dict): raise PersodeError(f'{src}: line {i}: expected a JSON object')
     miss = [k for k in ('id', 'text', 'created_at', 'intensity') if k not in d]
-    if miss: raise ValueError(f'{src}: line {i}: missing {", ".join(miss)}')
+    if miss: raise PersodeError(f'{src}: line {i}: missing {", ".join(miss)}')
     try:
         mid = d['id']
-        if not isinstance(mid, str) or not mid: raise ValueError('id must be a non-empty string')
+        if not isinstance(mid, str): raise ValueError('id must be a string')
+        check_id(mid, 'id')
         text = check_text(d['text'], 'text')
         created = as_utc(d['created_at'], 'created_at').timestamp()
         last = d.get('last_recalled'); last = None if last is None else as_utc(last, 'last_recalled').timestamp()
+        for name, t in (('created_at', created), ('last_recalled', last)):
+            if t is not None and t > now + 1e-6:
+                raise ValueError(f'memory {mid!r} has {name} {_iso(t)}, after now ({_iso(now)})')
         E, val = float(d['intensity']), float(d.get('valence', 0.))
         if not (0 <= E <= 1 and -1 <= val <= 1): raise ValueError('intensity must be in [0, 1] and valence in [-1, 1]')
         rc = d.get('recall_count', 0)
-        if isinstance(rc, bool) or not isinstance(rc, int) or rc < 0: raise ValueError('recall_count must be an integer >= 0')
+        if isinstance(rc, bool) or not isinstance(rc, int) or not 0 <= rc <= MAX_RECALLS: raise ValueError(f'recall_count must be an integer in [0, {MAX_RECALLS}]')
         tags = d.get('hashtags', [])
         if not isinstance(tags, list) or not all(isinstance(t, str) and _SEP not in t for t in tags): raise ValueError('hashtags must be a list of strings')
-        emo, ev = str(d.get('emotion', 'neutral')), str(d.get('event', ''))
+        emo, ev = d.get('emotion', 'neutral'), d.get('event', '')
+        if not isinstance(emo, str) or not isinstance(ev, str) or len(emo) > 128 or len(ev) > len(text) + 1000: raise ValueError('emotion and event must be short strings')
         vec = None
         if d.get('embedding') is not None:
             raw = base64.b64decode(d['embedding'], validate=True)
@@ -826,12 +934,15 @@ def _parse_memory(d, i:int, src, dim)->tuple:
             nrm = float(np.linalg.norm(vec))
             if not np.isfinite(vec).all() or nrm == 0: raise ValueError('embedding must be finite and non-zero')
             if abs(nrm - 1) > 1e-3: vec = (vec/nrm).astype(np.float32)
-    except (TypeError, ValueError) as e: raise ValueError(f'{src}: line {i}: {e}') from None
+    except (TypeError, ValueError, OverflowError) as e: raise PersodeError(f'{src}: line {i}: {e}') from None
     return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec)
 
-def read_export(src, # a path or a text stream of JSON Lines written by `export_jsonl`
-               )->tuple: # (header dict, list of rows)
-    "Read and validate a whole export; raises ValueError naming the first bad line."
+# %% ../nbs/04a_storage.ipynb #fa67e208
+def read_export(src,     # a path or a text stream of JSON Lines written by `export_jsonl`
+                now=None, # nothing in the file may be after this moment; the current time when None
+               )->tuple:  # (header dict, list of rows)
+    "Read and validate a whole export; raises `PersodeError` naming the first bad line."
+    now = as_utc(utcnow() if now is None else now, 'now').timestamp()
     name = str(getattr(src, 'name', src))
     if hasattr(src, 'read'): text = src.read()
     else:
@@ -853,7 +964,7 @@ def read_export(src, # a path or a text stream of JSON Lines written by `export_
         raise ValueError(f'{name} is not a Persode journal export (its first line has no "format": "{EXPORT_FORMAT}")')
     if not isinstance(head.get('version'), int) or head['version'] > EXPORT_VERSION:
         raise ValueError(f'{name} has export version {head.get("version")!r}, newer than this persode understands ({EXPORT_VERSION})')
-    rows = [_parse_memory(d, i, name, head.get('dim')) for i, d in enumerate(parsed[1:], 2)]
+    rows = [_parse_memory(d, i, name, head.get('dim'), now) for i, d in enumerate(parsed[1:], 2)]
     if not complete or len(rows) != head.get('count'):
         raise ValueError(f'{name} is truncated or incomplete: the header announces {head.get("count")} memories, the file holds {len(rows)}; nothing was imported')
     ids = [r[0] for r in rows]
@@ -868,9 +979,10 @@ def import_jsonl(self:JournalDB,
                  user_id:str|None=None,        # import into this user; the file's user when None
                  embedder:Embedder|None=None,  # the user's embedder (recorded one, else the file's, else `get_embedder()`)
                  reembed:bool=False,           # embed the texts again (and the user's existing memories) with `embedder`
+                 now=None,                     # no memory may be formed or recalled after this; the current time when None
                 )->dict:                       # {'added', 'skipped', 'user_id', 'embedder'}
     "Import memories from JSON Lines; idempotent (ids already stored are skipped)."
-    head, rows = read_export(src)
+    head, rows = read_export(src, now)
     user_id = check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER)
     have, _, n = self._user_info(user_id)
     if embedder is None:
@@ -913,6 +1025,7 @@ def delete(self:JournalDB,
           )->int:        # how many were deleted
     "Delete memories of one user for good; an id this user does not have raises KeyError and deletes nothing."
     user_id, ids = check_user_id(user_id), [ids] if isinstance(ids, str) else list(dict.fromkeys(ids))
+    for i in ids: check_id(i, 'memory id')
     return self._delete_rows(user_id, ids, strict=True)
 
 @patch
@@ -947,215 +1060,3 @@ def set_preferences(self:JournalDB,
     d = prefs.to_dict() if hasattr(prefs, 'to_dict') else prefs
     if not isinstance(d, dict): raise TypeError('preferences must be a dict or have to_dict()')
     self._set_prefs(check_user_id(user_id), json.dumps(d, ensure_ascii=False, sort_keys=True))
-
-# %% ../nbs/04a_storage.ipynb #b7d3c1c0
-def _child_env()->dict:
-    root = str(Path(__file__).resolve().parent.parent) if '__file__' in globals() else str(Path('..').resolve())
-    env = dict(os.environ)
-    env['PYTHONPATH'] = os.pathsep.join([root] + [p for p in env.get('PYTHONPATH', '').split(os.pathsep) if p])
-    return env
-
-def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
-    "Run Python `code` in a fresh process (argv[1:] = args) with persode importable; raise on failure."
-    p = subprocess.run([sys.executable, '-c', code, *map(str, args)], capture_output=True, text=True, timeout=timeout, env=_child_env(), **kw)
-    if p.returncode: raise AssertionError(f'child process failed ({p.returncode}):\n{p.stderr[-2000:]}')
-    return p
-
-_T0 = '2025-01-01T08:00:00+00:00'
-_CHILD_HEAD = """
-import sys, json, time
-from datetime import datetime, timedelta, timezone
-from persode.storage import open_journal
-from persode.embeddings import HashingEmbedder
-T0 = datetime(2025, 1, 1, 8, tzinfo=timezone.utc)
-def texts(tag, n): return [f'{tag} entry {i}: a walk by the river with my sister, feeling {["calm", "happy", "anxious", "proud"][i % 4]}' for i in range(n)]
-"""
-
-# %% ../nbs/04a_storage.ipynb #b856006c
-def check_restart(url:str):
-    "Ingest and recall in one process; a new process sees the same memories, reinforcement and rankings."
-    code = _CHILD_HEAD + """
-db = open_journal(sys.argv[1]); s = db.store_for('ana', HashingEmbedder())
-if sys.argv[2] == 'write':
-    s.add_many(texts('ana', 40), [T0 + timedelta(hours=i) for i in range(40)])
-    r = s.retrieve('a proud walk with my sister', now=T0 + timedelta(days=3), top_k=3)
-now = T0 + timedelta(days=5)
-print(json.dumps(dict(rank=s.rank('calm river walk', now=now, strategy='fused'), mems=[m.to_dict() for m in s.memories()])))
-"""
-    a = json.loads(run_child(code, url, 'write').stdout)
-    b = json.loads(run_child(code, url, 'read').stdout)
-    assert a == b, 'reopened journal differs'
-    assert sum(m['recall_count'] for m in b['mems']) == 3, 'reinforcement was not persisted'
-    return 'ok'
-
-# %% ../nbs/04a_storage.ipynb #64477e9e
-def check_crash(url:str, batches:int=4, size:int=25):
-    "SIGKILL in the middle of a batch ingest leaves only whole committed batches, with intact vectors."
-    import signal
-    code = _CHILD_HEAD + """
-import persode.storage as st
-db = open_journal(sys.argv[1]); s = db.store_for('crash', HashingEmbedder())
-B, N = int(sys.argv[2]), int(sys.argv[3]); ts = texts('crash', B*N + N)
-for b in range(B):
-    s.add_many(ts[b*N:(b+1)*N], [T0 + timedelta(minutes=i) for i in range(b*N, (b+1)*N)])
-    print('committed', len(s), flush=True)
-orig = st._mem_rows
-def slow(mems, vecs):
-    for k, r in enumerate(orig(mems, vecs)):
-        if k == len(mems)//2: print('mid-batch', flush=True); time.sleep(60)
-        yield r
-st._mem_rows = slow
-s.add_many(ts[B*N:], [T0 + timedelta(minutes=i) for i in range(B*N, B*N + N)])
-print('not killed', flush=True)
-"""
-    p = subprocess.Popen([sys.executable, '-c', code, url, str(batches), str(size)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_child_env())
-    seen = []
-    try:
-        for line in p.stdout:
-            seen.append(line.strip())
-            if line.startswith('mid-batch'): os.kill(p.pid, signal.SIGKILL); break
-    finally:
-        p.wait(timeout=60)
-    assert seen and seen[-1] == 'mid-batch', f'child did not reach the middle of the batch: {seen} {p.stderr.read()[-1000:]}'
-    assert p.returncode == -signal.SIGKILL
-    with open_journal(url) as db:
-        assert db.check() == 'ok', db.check()
-        s = db.store_for('crash', HashingEmbedder())
-        assert len(s) == batches*size, f'{len(s)} memories after the crash, expected {batches*size}'
-        np.testing.assert_allclose(s.vectors, s.embedder.embed([m.text for m in s.memories()]), atol=1e-6)
-        assert len(s.retrieve('walk with my sister', now=datetime(2025, 2, 1, tzinfo=timezone.utc), reinforce=False)) == 3
-    return 'ok'
-
-# %% ../nbs/04a_storage.ipynb #790af62f
-def check_concurrency(url:str, n:int=60, batch:int=3):
-    "Two writers and a reader on one journal at once: no lost writes, readers see whole batches."
-    setup = _CHILD_HEAD + """
-db = open_journal(sys.argv[1]); s = db.store_for('shared', HashingEmbedder())
-s.add('the shared memory of the lake trip', T0, id='shared')
-"""
-    writer = _CHILD_HEAD + """
-db = open_journal(sys.argv[1]); s = db.store_for('shared', HashingEmbedder())
-tag, n, b = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]); ts = texts(tag, n)
-for i in range(0, n, b):
-    s.add_many(ts[i:i+b], [T0 + timedelta(hours=1, seconds=k) for k in range(i, i+b)])
-    s.reinforce(['shared'], T0 + timedelta(days=1))
-s.refresh()
-print(len(s))
-"""
-    reader = _CHILD_HEAD + """
-db = open_journal(sys.argv[1]); sizes = []
-s = db.store_for('shared', HashingEmbedder())
-t_end = time.time() + 60
-while time.time() < t_end:
-    s.refresh(); sizes.append(len(s))
-    if len(s) >= 1 + 2*int(sys.argv[2]): break
-print(json.dumps(sizes))
-"""
-    run_child(setup, url)
-    env = _child_env()
-    procs = [subprocess.Popen([sys.executable, '-c', writer, url, tag, str(n), str(batch)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-             for tag in ('alpha', 'beta')]
-    rd = subprocess.Popen([sys.executable, '-c', reader, url, str(n)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    outs = [p.communicate(timeout=180) for p in procs + [rd]]
-    for p, (o, e) in zip(procs + [rd], outs): assert p.returncode == 0, e[-2000:]
-    sizes = json.loads(outs[2][0])
-    assert all((k - 1) % batch == 0 for k in sizes), f'a reader saw a partial batch: {sizes}'
-    assert sizes == sorted(sizes), 'a reader saw memories disappear'
-    with open_journal(url) as db:
-        s = db.store_for('shared', HashingEmbedder())
-        assert len(s) == 1 + 2*n, f'{len(s)} memories, expected {1 + 2*n}'
-        assert s['shared'].recall_count == 2*(n//batch), f"recall count {s['shared'].recall_count}, expected {2*(n//batch)}"
-    return 'ok'
-
-# %% ../nbs/04a_storage.ipynb #88b3d6d4
-def check_isolation(url:str):
-    "User A never sees or changes user B's memories."
-    now = datetime(2025, 1, 3, tzinfo=timezone.utc)
-    with open_journal(url) as db:
-        a, b = db.store_for('alice', HashingEmbedder()), db.store_for('bob', HashingEmbedder())
-        a.add_many(['alice climbed the mountain', 'alice baked bread'], [_T0, '2025-01-02T08:00:00+00:00'])
-        b.add_many(['bob secret: bob lost his job', 'bob climbed the mountain too'], [_T0, '2025-01-02T08:00:00+00:00'])
-        ra = db.store_for('alice').retrieve('climbed the mountain bob secret job', now=now, top_k=10)
-        assert all(m.text.startswith('alice') for m in ra.memories) and len(ra) == 2
-        assert 'bob' not in db.export_jsonl('alice')
-        bid = b.ids[0]
-        try: db.delete('alice', [bid]); raise AssertionError('deleting another user\'s memory succeeded')
-        except KeyError: pass
-        assert db.count('bob') == 2
-        db.forget_user('alice')
-        assert db.count('alice') == 0 and db.count('bob') == 2 and 'alice' not in db.users()
-    return 'ok'
-
-# %% ../nbs/04a_storage.ipynb #bcfaaec7
-def check_edit(url:str):
-    "An edit is durable and keeps the recall history; another user's id or a wrong dimension changes nothing."
-    code = _CHILD_HEAD + """
-db = open_journal(sys.argv[1]); s = db.store_for('ed', HashingEmbedder())
-if sys.argv[2] == 'write':
-    s.add_many(texts('ed', 6), [T0 + timedelta(hours=i) for i in range(6)], ids=[f'e{i}' for i in range(6)])
-    s.reinforce(['e2'], T0 + timedelta(days=1))
-    before = s['e2'].to_dict()
-    s.edit('e2', 'Corrected: the quarrel with my brother about the inheritance, I was furious!')
-    db.store_for('other', HashingEmbedder()).add('someone else entirely', T0, id='x1')
-else: before = None
-now = T0 + timedelta(days=2)
-print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], vec=s.vectors[2].tolist(),
-                      rank=s.rank('quarrel with my brother about the inheritance', now=now, strategy='similarity'))))
-"""
-    a = json.loads(run_child(code, url, 'write').stdout)
-    b = json.loads(run_child(code, url, 'read').stdout)
-    assert {k: a[k] for k in ('mems', 'vec', 'rank')} == {k: b[k] for k in ('mems', 'vec', 'rank')}, 'reopened journal differs after an edit'
-    e2, old = b['mems'][2], a['before']
-    assert e2['text'].startswith('Corrected: the quarrel') and e2['id'] == 'e2', e2
-    assert all(e2[k] == old[k] for k in ('created_at', 'recall_count', 'last_recalled')) and e2['recall_count'] == 1, (e2, old)
-    assert b['rank'][0] == 'e2', b['rank']
-    emb = HashingEmbedder()
-    np.testing.assert_allclose(np.array(b['vec'], np.float32), emb.embed_one(e2['text']), atol=1e-6)
-    with open_journal(url) as db:
-        row, v = ('hijacked', 0.5, 'neutral', 0., '', ()), emb.embed_one('hijacked')
-        for user, mid in (('ed', 'x1'), ('other', 'e2'), ('nobody', 'e2')):
-            try: db._update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
-            except KeyError: pass
-        try: db._update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
-        except ValueError as e: assert 'expected' in str(e), e
-        s, o = db.store_for('ed', emb), db.store_for('other', emb)
-        try: s.edit('e3', 'hijacked', embedding=np.ones(8)); raise AssertionError('store.edit took a vector of the wrong dimension')
-        except ValueError as e: assert 'dimension 8' in str(e), e
-        try: s.edit('x1', 'hijacked'); raise AssertionError("edited another user's memory")
-        except KeyError: pass
-        assert [m.to_dict() for m in s.memories()] == b['mems'] and np.array_equal(s.vectors[2], np.array(b['vec'], np.float32))
-        assert [m.text for m in o.memories()] == ['someone else entirely'] and 'hijacked' not in db.export_jsonl('ed')
-        assert db.check() == 'ok', db.check()
-    return 'ok'
-
-# %% ../nbs/04a_storage.ipynb #6f222157
-def check_roundtrip(url:str, url2:str):
-    "Lossless JSONL round trip between two journals, idempotent re-import, clear errors on bad input."
-    import io
-    now = datetime(2025, 2, 1, tzinfo=timezone.utc)
-    with open_journal(url) as db, open_journal(url2) as db2:
-        s = db.store_for('rt', HashingEmbedder())
-        s.add_many([f'memory {i}: #tag{i} dinner with friends, so happy!' for i in range(10)], [datetime(2025, 1, 1, i, 30, 15, 123456, tzinfo=timezone.utc) for i in range(10)])
-        s.retrieve('dinner with friends', now=now)
-        text = db.export_jsonl('rt', embeddings=True)
-        assert db2.import_jsonl(io.StringIO(text))['added'] == 10
-        assert db2.import_jsonl(io.StringIO(text))['added'] == 0
-        assert db2.count('rt') == 10
-        c = db2.store_for('rt')
-        assert [m.to_dict() for m in c.memories()] == [m.to_dict() for m in s.memories()]
-        assert np.array_equal(c.vectors, s.vectors)
-        assert c.rank('friends', now=now) == s.rank('friends', now=now)
-        for bad, msg in ((text[:-30], 'truncated'), ('\n'.join(text.split('\n')[:4]) + '\n', 'truncated'), ('garbage\n', 'not valid JSON')):
-            try: db2.import_jsonl(io.StringIO(bad), 'rt'); raise AssertionError(f'bad import accepted ({msg})')
-            except ValueError as e: assert msg in str(e), e
-        try: db2.store_for('rt', HashingEmbedder(32)); raise AssertionError('mixed embedders accepted')
-        except ValueError as e: assert 're-embed' in str(e)
-        assert db2.count('rt') == 10
-    return 'ok'
-
-def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty journal URL (or path) per name
-                           )->dict:   # test name -> 'ok'
-    "Run every backend-independent behaviour test against fresh journals."
-    return dict(restart=check_restart(make_url('restart')), crash=check_crash(make_url('crash')),
-                concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
-                edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')))

@@ -11,10 +11,11 @@ from .decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcn
 from .strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
 from .embeddings import Embedder, get_embedder
+from .text import PersodeError, NotFoundError, check_id
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'MemoryStore', 'memory_id', 'check_batch', 'Scores', 'Hit',
-           'Retrieval', 'edit_inputs']
+__all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'check_unit', 'MemoryStore', 'memory_id', 'utc_datetime',
+           'put_columns', 'check_batch', 'Scores', 'Hit', 'Retrieval', 'edit_inputs']
 
 # %% ../nbs/04_store.ipynb #1c7d70e4
 STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated')
@@ -25,7 +26,10 @@ def check_strategy(strategy:str)->str:
     if strategy not in STRATEGIES: raise ValueError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES)}')
     return strategy
 
-def _check_unit(x, name:str)->float:
+def check_unit(x,          # the value to check
+               name:str,   # its name, for the message
+              )->float:
+    "Validate a number in [0, 1] (a weight, a threshold, a consolidation strength)."
     if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x) or not 0 <= x <= 1:
         raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
     return float(x)
@@ -46,18 +50,18 @@ class MemoryStore:
         self.embedder = embedder if embedder is not None else get_embedder()
         if not isinstance(self.embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
         self.analyzer = analyzer if analyzer is not None else LexiconAnalyzer()
-        self.weights, self.alpha = weights, _check_unit(alpha, 'alpha')
-        self.gate_threshold, self.gamma = gate_threshold, _check_unit(gamma, 'gamma')
+        self.weights, self.alpha = weights, check_unit(alpha, 'alpha')
+        self.gate_threshold, self.gamma = gate_threshold, check_unit(gamma, 'gamma')
         if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not math.isfinite(lam) or lam < 0:
             raise ValueError(f'lam must be a finite number >= 0, got {lam!r}')
         self.lam = float(lam)
-        self.backend = None     # optional persistence (see `persode.storage`); called before the arrays change
+        self.backend = None     # optional persistence (see `persode.storage`): written before the arrays change, and asked before each operation whether another process changed the journal
         self._n, cap, dim = 0, 16, self.embedder.dim
         self._vecs = np.zeros((dim, cap), np.float32)   # column-major: one column per memory (see below)
         self._E, self._created, self._anchor, self._lrate, self._intr = (np.zeros(cap) for _ in range(5))
         self._recalls = np.zeros(cap, np.int64)
         self._ids, self._meta, self._row = [], [], {}
-        self._ckey, self._cn, self._latest = None, 0, -math.inf   # caches of the query path (see `_refresh`)
+        self._ckey, self._cn, self._latest = None, 0, -math.inf   # caches of the query path (see `_recompute_terms`)
         self.version = 0          # bumped by every change (add, reinforce, edit, remove, clear): a cheap "has anything changed?"
         self.content_version = 0  # bumped when memories come, go or change text (not by reinforcement): what text indexes watch
         self.rewrite_version = 0  # bumped when stored memories change or go (edit, remove, clear), not by adding: append-only indexes watch it
@@ -68,7 +72,7 @@ class MemoryStore:
         "The query E at or above which `gated` fuses: the one given, else the analyzer's (0.6 for the keyword E)."
         return self._gate if self._gate is not None else float(getattr(self.analyzer, 'gate_threshold', SIGNIFICANCE_THRESHOLD))
     @gate_threshold.setter
-    def gate_threshold(self, v): self._gate = None if v is None else _check_unit(v, 'gate_threshold')
+    def gate_threshold(self, v): self._gate = None if v is None else check_unit(v, 'gate_threshold')
     @property
     def ids(self)->list: return list(self._ids)
     @property
@@ -89,7 +93,14 @@ _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-
 _META = ('text', 'emotion', 'valence', 'event', 'hashtags')               # per-memory tuple fields of `_meta`
 _meta_tuple = operator.itemgetter(*_META)                                 # a metadata dict as that tuple
 
-def _put_columns(dst:np.ndarray, vecs):
+def utc_datetime(ts:float)->datetime:
+    "An epoch second as a timezone-aware UTC datetime."
+    return datetime.fromtimestamp(ts, timezone.utc)
+_dt = utc_datetime   # the old private name, still imported by persode.hybrid until it uses `utc_datetime`
+
+def put_columns(dst:np.ndarray, # a (dim, k) slice of the store's vector matrix, e.g. from `MemoryStore.vector_slots`
+                vecs,            # k rows of dim float32 values
+               ):
     "Write rows `vecs` (k, dim) into the columns of `dst` (dim, k): a blocked transpose, cache-friendly."
     vecs = np.asarray(vecs, np.float32)
     for b in range(0, len(vecs), 128): dst[:, b:b+128] = vecs[b:b+128].T
@@ -104,8 +115,8 @@ def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
 from fastcore.basics import patch
 
 @patch
-def _reserve(self:MemoryStore, extra:int):
-    "Make room for `extra` more rows."
+def reserve(self:MemoryStore, extra:int):
+    "Make room for `extra` more memories (a loader calls it once with the number it is about to append)."
     need = self._n + extra
     if need <= len(self._E): return
     cap = max(need, 2*len(self._E))
@@ -113,18 +124,47 @@ def _reserve(self:MemoryStore, extra:int):
     for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap, self._n))
 
 @patch
-def _append(self:MemoryStore, ids, vecs, E, created, anchor, recalls,
-            metas, # per memory a tuple (text, emotion, valence, event, hashtags), or a dict with those keys
-           ):
-    "Append validated columns (no checks here: callers validate); `vecs` None means the caller already wrote `_vecs[:, n:n+k]`."
-    ids = list(ids); k = len(ids); self._reserve(k); i, j = self._n, self._n + k
-    if vecs is not None: _put_columns(self._vecs[:, i:j], vecs)
+def vector_slots(self:MemoryStore, k:int)->np.ndarray:
+    "A writable (dim, k) view of the vector columns of the next `k` memories, for a loader that copies vectors itself (`put_columns`)."
+    self.reserve(k)
+    return self._vecs[:, self._n:self._n + k]
+
+@patch
+def append_columns(self:MemoryStore,
+                   ids,       # memory ids, not yet in the store (validated by the caller)
+                   vecs,      # (k, dim) unit float32 rows; None when they were already written into `vector_slots(k)`
+                   E, created, anchor, recalls, # per memory: intensity, formation time and decay anchor (epoch seconds), recall count
+                   metas,     # per memory a tuple (text, emotion, valence, event, hashtags), a dict with those keys, or a loader's placeholder
+                  ):
+    "The loading hook: append stored memories' columns as they are (no analysis, no embedding, no backend write)."
+    ids = list(ids); k = len(ids); self.reserve(k); i, j = self._n, self._n + k
+    if vecs is not None: put_columns(self._vecs[:, i:j], vecs)
     self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = E, created, anchor, recalls
     self._row.update(zip(ids, range(i, j)))
-    self._ids += list(ids); self._meta += [m if type(m) is tuple else _meta_tuple(m) for m in metas]; self._n = j
-    self._refresh(slice(i, j))
+    self._ids += ids; self._meta += [_meta_tuple(m) if type(m) is dict else m for m in metas]; self._n = j
+    self._recompute_terms(slice(i, j))
     self._bump()
 
+# %% ../nbs/04_store.ipynb #92c94c39
+@patch
+def clear_columns(self:MemoryStore,
+                  meta:list|None=None, # the list-like that will hold the memories' (text, emotion, valence, event, hashtags); a plain list when None
+                 ):
+    "The reset hook: drop every memory from the in-memory columns (not from a backend), keeping configuration, backend and counters."
+    self._n, self._ids, self._meta, self._row = 0, [], [] if meta is None else meta, {}
+    self._vecs = np.zeros((self.dim, 16), np.float32)
+    for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
+    self._ckey, self._cn, self._latest = None, 0, -math.inf
+    self._bump(rewrite=True)
+
+@patch(as_prop=True)
+def capacity(self:MemoryStore)->int:
+    "How many memories fit before the columns grow."
+    return self._vecs.shape[1]
+
+MemoryStore._reserve, MemoryStore._append, MemoryStore._clear = MemoryStore.reserve, MemoryStore.append_columns, MemoryStore.clear_columns   # old private names
+
+# %% ../nbs/04_store.ipynb #28e1ad44
 @patch
 def _bump(self:MemoryStore, content:bool=True, rewrite:bool=False):
     "Record a change: `version` always, `content_version` unless only recall state changed, `rewrite_version` if stored rows changed."
@@ -133,7 +173,7 @@ def _bump(self:MemoryStore, content:bool=True, rewrite:bool=False):
     if rewrite: self.rewrite_version += 1
 
 @patch
-def _refresh(self:MemoryStore, rows=None):
+def _recompute_terms(self:MemoryStore, rows=None):
     "Recompute the cached query-free terms of `rows` (of every row when None or when the cache is stale)."
     w, n = self.weights, self._n
     key = (w, self.lam, self.gamma)
@@ -150,18 +190,24 @@ def _refresh(self:MemoryStore, rows=None):
     self._cn = n
 
 @patch
-def _clear(self:MemoryStore):
-    "Drop every memory from the in-memory columns (not from a backend): the way to reset before reloading."
-    self._n, self._ids, self._meta, self._row = 0, [], [], {}
-    self._vecs = np.zeros((self.dim, 16), np.float32)
-    for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
-    self._ckey, self._cn, self._latest = None, 0, -math.inf
-    self._bump(rewrite=True)
+def _sync(self:MemoryStore):
+    "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `append_columns`' back."
+    if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._recompute_terms()
 
 @patch
-def _sync(self:MemoryStore):
-    "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `_append`'s back."
-    if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._refresh()
+def reload(self:MemoryStore)->MemoryStore:
+    "Reload every memory from the backend (a journal), picking up other processes' writes; stores that follow their journal do it on their own."
+    r = getattr(self.backend, 'reload', None)
+    if r is None: raise RuntimeError('this store is not attached to a journal (see persode.storage)')
+    r(self)
+    return self
+MemoryStore.refresh = MemoryStore.reload   # the old name, kept for one release
+
+@patch
+def follow_journal(self:MemoryStore)->bool:
+    "Reload from the backend if another process changed the journal since this store last saw it; True if it reloaded (a no-op without a backend that follows)."
+    f = getattr(self.backend, 'follow', None)
+    return bool(f(self)) if f is not None else False
 
 # %% ../nbs/04_store.ipynb #fa0274ad
 @patch
@@ -186,7 +232,7 @@ def check_batch(texts,    # the episodes' texts (a list, not one string)
     ats = list(ats) if not isinstance(ats, (str, datetime)) else [ats]
     if len(ats) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ats)} timestamps')
     ats = [as_utc(a, f'ats[{i}]') for i, a in enumerate(ats)]
-    ids = [memory_id(t, a) for t, a in zip(texts, ats)] if ids is None else [str(i) for i in ids]
+    ids = [memory_id(t, a) for t, a in zip(texts, ats)] if ids is None else [check_id(i, f'ids[{k}]') for k, i in enumerate(ids)]
     if len(ids) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ids)} ids')
     if len(set(ids)) != len(ids): raise ValueError('ids within one batch must be unique')
     return texts, ats, ids
@@ -199,6 +245,7 @@ def _analyses(self:MemoryStore, texts:list, analyses=None)->list:
         raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
     return analyses
 
+# %% ../nbs/04_store.ipynb #4e6f1328
 @patch
 def add_many(self:MemoryStore,
              texts,                 # the episodes' texts
@@ -210,6 +257,7 @@ def add_many(self:MemoryStore,
             )->list:                # the stored `Memory` records
     "Store a batch of episodes atomically: all of them or, on any bad input, none."
     texts, ats, ids = check_batch(texts, ats, ids)
+    self.follow_journal()
     clash = [i for i in ids if i in self._row]
     if clash: raise ValueError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
     analyses = self._analyses(texts, analyses)
@@ -219,7 +267,7 @@ def add_many(self:MemoryStore,
     metas = [(t, a.emotion, a.valence, a.event, tuple(a.hashtags)) for t, a in zip(texts, analyses)]
     mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
     if self.backend is not None: self.backend.on_add(mems, vecs)
-    self._append(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
+    self.append_columns(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
     return mems
 
 @patch
@@ -237,12 +285,16 @@ def add(self:MemoryStore,
                          embeddings=emb, ids=None if id is None else [id])[0]
 
 # %% ../nbs/04_store.ipynb #8691b1e7
-def _dt(ts:float)->datetime: return datetime.fromtimestamp(ts, timezone.utc)
+@patch
+def _row_of(self:MemoryStore, mid)->int:
+    "The row of memory `mid` (a checked id); KeyError if the store does not hold it."
+    i = self._row.get(check_id(mid, 'memory id'))
+    if i is None: raise NotFoundError(f'no memory with id {mid!r}')
+    return i
 
 @patch
 def __getitem__(self:MemoryStore, mid:str)->Memory:
-    if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
-    i = self._row[mid]
+    i = self._row_of(mid)
     text, emotion, valence, event, hashtags = self._meta[i]
     n = int(self._recalls[i])
     return Memory(mid, text, _dt(self._created[i]), float(self._E[i]), emotion, valence, event,
@@ -253,7 +305,8 @@ def __contains__(self:MemoryStore, mid)->bool: return mid in self._row
 
 @patch
 def memories(self:MemoryStore)->list:
-    "All memories, in insertion order."
+    "All memories, in store order."
+    self.follow_journal()
     return [self[i] for i in self._ids]
 
 # %% ../nbs/04_store.ipynb #d33f174c
@@ -280,10 +333,11 @@ def _now(self:MemoryStore, now)->float:
     "Validate `now` against the stored timeline; returns epoch seconds."
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
     if self._n:
-        self._sync(); latest = self._latest
-        if latest > t + 1e-6:
-            raise ValueError(f'now ({_dt(t).isoformat()}) is earlier than a stored memory or recall ({_dt(latest).isoformat()}); '
-                             'memories cannot be recalled before they exist')
+        self._sync()
+        if self._latest > t + 1e-6:
+            i = int(np.argmax(self._anchor[:self._n]))
+            raise PersodeError(f'now ({_dt(t).isoformat()}) is earlier than a stored memory or recall: {self._ids[i]!r} at '
+                               f'{_dt(self._anchor[i]).isoformat()}; memories cannot be recalled before they exist')
     return t
 
 @patch
@@ -339,6 +393,7 @@ def scores(self:MemoryStore,
 def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_analysis):
     "Validate a query; returns (epoch seconds, float32 cosine of every memory, gate fired, query E)."
     check_strategy(strategy)
+    self.follow_journal()
     if self._n == 0: raise ValueError('the store is empty: add memories before retrieving')
     t = self._now(now)
     q = self._query_vector(query, query_embedding)
@@ -349,6 +404,7 @@ def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_anal
         qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
     return t, sim, fired, qE
 
+# %% ../nbs/04_store.ipynb #003774a6
 @patch
 def _score(self:MemoryStore, strategy, t, sim, d, fused, fired, rows=None):
     "What `strategy` ranks by, given the per-memory arrays (of all memories, or of `rows`)."
@@ -414,17 +470,21 @@ def reinforce(self:MemoryStore,
               now=None,   # the moment of recall (timezone-aware)
              ):
     "Record a recall: count + 1 and the decay clock restarts at `now` (formation time unchanged)."
+    self.follow_journal()
     ids = list(ids)
-    missing = [i for i in ids if i not in self._row]
-    if missing: raise KeyError(f'no memory with id {missing[0]!r}')
-    t = self._now(now)
-    rows = np.array([self._row[i] for i in ids], dtype=np.int64)
+    rows = np.array([self._row_of(i) for i in ids], dtype=np.int64)
+    self._record_recall(ids, rows, self._now(now))
+
+@patch
+def _record_recall(self:MemoryStore, ids:list, rows:np.ndarray, t:float):
+    "Write a recall of memories `ids` (at `rows`) at epoch second `t` through the backend, then into the columns."
     if self.backend is not None: self.backend.on_reinforce(ids, (self._recalls[rows] + 1).tolist(), _dt(t))
     self._recalls[rows] += 1
     self._anchor[rows] = t
-    self._refresh(rows)
+    self._recompute_terms(rows)
     self._bump(content=False)
 
+# %% ../nbs/04_store.ipynb #3b0e6032
 @patch
 def retrieve(self:MemoryStore,
              query:str,               # what the user said or asked
@@ -462,7 +522,7 @@ def retrieve(self:MemoryStore,
     sims, sals, rets, fuseds = detail(order)          # before reinforcement changes the columns
     chosen = [self._ids[i] for i in order]
     when = _dt(t)
-    if reinforce and chosen: self.reinforce(chosen, when)
+    if reinforce and chosen: self._record_recall(chosen, order, t)
     hits = [Hit(self[mid], r + 1, float(sims[r]), float(sals[r]), float(rets[r]), float(fuseds[r]), float(score[i]))
             for r, (mid, i) in enumerate(zip(chosen, order))]
     return Retrieval(query, strategy, when, hits, fired, qE)
@@ -474,6 +534,7 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     if isinstance(days, bool) or not isinstance(days, (int, float)) or not math.isfinite(days) or days < 0:
         raise ValueError(f'days must be a finite number >= 0, got {days!r}')
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
+    self.follow_journal()
     c = self._created[:self._n]
     rows = np.nonzero((c <= t + 1e-6) & (c >= t - days*SECONDS_PER_DAY))[0]
     rows = rows[np.argsort(-c[rows], kind='stable')]
@@ -481,19 +542,36 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
 
 # %% ../nbs/04_store.ipynb #2cd8d6f2
 @patch
+def remove_many(self:MemoryStore, ids):
+    "Delete memories and their vectors; an id the store does not hold raises KeyError and deletes nothing."
+    self.follow_journal()
+    ids = list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
+    for mid in ids: check_id(mid, 'memory id')
+    for mid in ids: self._row_of(mid)
+    if self.backend is not None and ids: self.backend.on_remove(ids)
+    for mid in ids: self._drop_row(mid)
+    if ids:
+        self._latest = float(self._anchor[:self._n].max()) if self._n else -math.inf
+        self._bump(rewrite=True)
+
+@patch
 def remove(self:MemoryStore, mid:str):
     "Delete one memory and its vector."
-    if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
-    if self.backend is not None: self.backend.on_remove([mid])
-    i, n = self._row[mid], self._n
-    self._vecs[:, i:n-1] = self._vecs[:, i+1:n]; self._vecs[:, n-1] = 0
-    for name in _COLUMNS:
-        a = getattr(self, name); a[i:n-1] = a[i+1:n]; a[n-1] = 0
-    del self._ids[i], self._meta[i]
-    self._n = n - 1
-    self._row = {m: j for j, m in enumerate(self._ids)}
-    self._refresh()
-    self._bump(rewrite=True)
+    self.remove_many([mid])
+
+@patch
+def _drop_row(self:MemoryStore, mid:str):
+    "Move the last row into `mid`'s row and shrink by one: O(1) in the store's size."
+    i, j = self._row.pop(mid), self._n - 1
+    if i != j:
+        self._vecs[:, i] = self._vecs[:, j]
+        for name in _COLUMNS + ('_lrate', '_intr'): a = getattr(self, name); a[i] = a[j]
+        self._ids[i] = self._ids[j]; self._meta[i:i+1] = self._meta[j:j+1]   # a slice: a loader's placeholder moves unread
+        self._row[self._ids[i]] = i
+    self._vecs[:, j] = 0
+    for name in _COLUMNS: getattr(self, name)[j] = 0
+    self._ids.pop(); self._meta.pop()
+    self._n = self._cn = j
 
 # %% ../nbs/04_store.ipynb #d51f2951
 def edit_inputs(store,            # a store (in memory or in a database): its analyzer, embedder and vector checks
@@ -515,15 +593,16 @@ def edit(self:MemoryStore,
          embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
         )->Memory:          # the corrected record (same id, formation time and recall state)
     "Correct the text of one memory: re-analysed and re-embedded, recall history kept."
-    if mid not in self._row: raise KeyError(f'no memory with id {mid!r}')
+    self.follow_journal()
+    self._row_of(mid)
     text, a, vec = edit_inputs(self, text, analysis, embedding)
     i = self._row[mid]
     old = self[mid]
     mem = Memory(mid, text, old.created_at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags), old.recall_count, old.last_recalled)
     if self.backend is not None: self.backend.on_edit(mem, vec)
-    _put_columns(self._vecs[:, i:i+1], vec[None])
+    put_columns(self._vecs[:, i:i+1], vec[None])
     self._E[i] = a.intensity
     self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
-    self._refresh(np.array([i]))        # that row's cached rate and intrinsic salience (its intensity changed)
+    self._recompute_terms(np.array([i]))   # that row's cached rate and intrinsic salience (its intensity changed)
     self._bump(rewrite=True)
     return mem

@@ -16,7 +16,8 @@ from ..views import SentenceViews
 # %% auto #0
 __all__ = ['NOW', 'DIM', 'TOP_K', 'QUERY_TEXTS', 'METHODS', 'synthetic_columns', 'synthetic_store', 'make_queries', 'floor_topk',
            'faiss_index', 'reference_records', 'reference_retrieve', 'time_methods', 'sqlite_ingest', 'sqlite_open',
-           'embed_throughput', 'bench_size', 'run_speed', 'speed_table', 'resource_table', 'plot_speed', 'cli_speed']
+           'embed_throughput', 'bench_size', 'run_speed', 'speed_table', 'resource_table', 'plot_speed',
+           'remove_latency', 'cli_speed']
 
 # %% ../../nbs/20_bench_speed.ipynb #308c6b66
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)   # the fixed "now" of every benchmark query
@@ -378,6 +379,32 @@ def plot_speed(res:dict, ax=None):
            title='Top-5 retrieval latency')
     ax.grid(True, which='both', alpha=.3); ax.legend(fontsize=7, ncol=2)
     return ax
+
+# %% ../../nbs/20_bench_speed.ipynb #a1a1793b
+def remove_latency(n:int=100_000,      # store size
+                   removals:int=20,    # memories removed (and as many added), each timed on its own
+                   dim:int=DIM, seed:int=0,
+                   synchronous:str='FULL', # the journal's durability setting
+                  )->dict:             # per back end: median ms of one removal and of one addition, and their ratio
+    "Latency of removing one memory from an n-memory store, in memory and on SQLite, beside adding one in the same run."
+    from persode.storage import open_journal
+    cols = synthetic_columns(n, dim, seed)
+    victims = [cols['ids'][i] for i in np.random.default_rng(seed).choice(n, removals, replace=False)]
+    def timed(f, args):
+        out = []
+        for a in args: t = time.perf_counter(); f(a); out.append(1e3*(time.perf_counter() - t))
+        return float(np.median(out))
+    new = lambda st: (lambda k: st.add(f'one more memory, number {k}', NOW - timedelta(days=1), embedding=cols['V'][k]))
+    res = {}
+    st = synthetic_store(cols)
+    res['memory'] = dict(remove_ms=timed(st.remove, victims), add_ms=timed(new(st), range(removals)))
+    with tempfile.TemporaryDirectory() as d:
+        sqlite_ingest(cols, Path(d)/'rm.db', batch=10_000, synchronous=synchronous)
+        with open_journal(Path(d)/'rm.db', synchronous=synchronous) as db:
+            st = db.store_for('bench', embedder=HashingEmbedder(dim))
+            res['sqlite'] = dict(remove_ms=timed(st.remove, victims), add_ms=timed(new(st), range(removals)))
+    for r in res.values(): r['ratio'] = r['remove_ms']/r['add_ms']
+    return dict(n=n, removals=removals, synchronous=synchronous, **res)
 
 # %% ../../nbs/20_bench_speed.ipynb #0b8c17b5
 def cli_speed(argv:list)->int:
