@@ -25,8 +25,8 @@ __all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'Epi
            'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
 
 # %% ../nbs/08_agent.ipynb #f5e52325
-AGENT_STRATEGIES = ('gated', 'routed', 'views')   # how the agent recalls: the store's gate, the router of `persode.hybrid`, or `persode.views`
-RETRIEVER_STRATEGY = {'gated': 'gated', 'routed': 'routed', 'views': 'views-gated'}   # what each asks of its retriever
+AGENT_STRATEGIES = ('gated', 'routed', 'views', 'similarity', 'views-routed')   # how the agent recalls: the store's gate, the router of `persode.hybrid`, `persode.views` gated, plain similarity, or the views routed by prompt kind
+RETRIEVER_STRATEGY = {'gated': 'gated', 'routed': 'routed', 'views': 'views-gated', 'similarity': 'similarity', 'views-routed': 'views-routed'}   # what each asks of its retriever
 
 class EpisodicMemoryAgent:
     "Persode's journaling agent: ingest → retrieve → respond → journal."
@@ -39,7 +39,7 @@ class EpisodicMemoryAgent:
                  *,
                  top_k:int=3,                       # memories recalled per question or journal entry
                  image_dir:str|Path|None=None,      # where pictures go; default: <tmp>/persode-images
-                 strategy:str|None=None,            # recall: 'gated'; 'routed' (questions also use BM25; needs persode[hybrid]); 'views' (sentence views); None: 'views' for a MiniLM `MemoryStore`, else 'gated'
+                 strategy:str|None=None,            # recall: 'similarity'; 'views-routed' (questions by similarity, the rest by sentence views); the emotion gate: 'gated', 'views' (gated sentence views); 'routed' (questions also use BM25; needs persode[hybrid]); None: `default_strategy` ('views-routed' for a MiniLM `MemoryStore`, else 'similarity')
                 ):
         if not isinstance(preferences, OnboardingPreferences): raise TypeError('preferences must be OnboardingPreferences')
         if store is not None and embedder is not None and store.embedder is not embedder:
@@ -55,11 +55,11 @@ class EpisodicMemoryAgent:
         if strategy not in AGENT_STRATEGIES: raise ValueError(f'strategy must be one of {AGENT_STRATEGIES}, got {strategy!r}')
         self.strategy, self._index = strategy, None
         if strategy == 'routed': self._index = lexical_index(self.store, strategy)   # fails here when the extra is missing
-        if strategy == 'views': self._index = sentence_views(self.store)
+        if strategy in ('views', 'views-routed'): self._index = sentence_views(self.store)
 
     @property
     def retriever(self):
-        "What recalls memories: the lexical index over the store for 'routed', its sentence views for 'views', else the store itself."
+        "What recalls memories: the lexical index over the store for 'routed', its sentence views for 'views' and 'views-routed', else the store itself."
         return self._index if self._index is not None else self.store
     @property
     def retriever_strategy(self)->str:

@@ -254,9 +254,11 @@ class DefaultRecall:
     "A harness store: the store's strategies on a plain `MemoryStore`, and `DEFAULT` exactly as the agent recalls for this embedder."
     def __init__(self, embedder, # the (cached) embedder of the run
                  analyzer,       # the run's shared analyzer (for the store's strategies)
+                 strategy:str|None=None, # the agent's strategy; None: its default for this embedder (what ships)
                 ):
         from persode.store import MemoryStore
         self.store, self.embedder, self._batches, self._agent = MemoryStore(embedder=embedder, analyzer=analyzer), embedder, [], None
+        self.strategy = strategy
     def __len__(self)->int: return len(self.store)
     def add_many(self, texts, ats, *, analyses=None, embeddings=None, ids=None)->list:
         "Store a batch in the plain store; the agent's store gets it when `DEFAULT` is first scored."
@@ -265,11 +267,11 @@ class DefaultRecall:
         return mems
     @property
     def agent(self):
-        "The journaling agent (offline, default strategy) holding the same memories, analysed by its own analyzer."
+        "The journaling agent (offline, its default strategy unless one was named) holding the same memories, analysed by its own analyzer."
         if self._agent is None:
             from persode.agent import EpisodicMemoryAgent
             from persode.onboarding import OnboardingPreferences
-            ag = EpisodicMemoryAgent(OnboardingPreferences('bench', 30), embedder=self.embedder)
+            ag = EpisodicMemoryAgent(OnboardingPreferences('bench', 30), embedder=self.embedder, strategy=self.strategy)
             for texts, ats, vecs, ids in self._batches:
                 ana = _analyze(ag.analyzer, texts, vecs)
                 ag.retriever.add_many(texts, ats, analyses=ana, embeddings=vecs, ids=ids)

@@ -43,7 +43,7 @@ def run_demo(out:str|Path,            # folder for the journal page, picture, pr
     t0 = time.perf_counter()
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     prefs = OnboardingPreferences(**DEMO_PROFILE)
-    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder), llm=get_llm(llm), image_dir=out)
+    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder), llm=get_llm(llm), image_dir=out, strategy='gated')   # the paper's gate, shown on purpose
     save_preferences(prefs, out/'preferences.json')
     say(f'== Onboarding: {prefs.name}, {prefs.age}, {prefs.hair}, {prefs.fashion_style} style, '
         f'{prefs.background_theme} backdrop ({prefs.background_style})')

@@ -90,9 +90,10 @@ def _agent(db:JournalDB, a):
 def _agent_options(p):
     _llm_options(p)
     p.add_argument('--preferences', default=None, help='onboarding preferences JSON to store for this user first')
-    p.add_argument('--strategy', default=None, choices=('gated', 'routed', 'views'),
-                   help='recall (default: views for a MiniLM journal, else gated); routed: questions also matched by BM25 '
-                        '(needs persode[hybrid]); views: sentence views; routed and views need the SQLite journal')
+    p.add_argument('--strategy', default=None, choices=('gated', 'routed', 'views', 'similarity', 'views-routed'),
+                   help='recall (default: views-routed for a MiniLM journal, else similarity; no emotion gate); gated and views: '
+                        "the paper's emotion gate (views: over sentence views); routed: questions also matched by BM25 "
+                        '(needs persode[hybrid]); routed, views and views-routed need the SQLite journal')
 
 # %% ../nbs/21_journal.ipynb #f18f0ee0
 def pages_root(home=None)->Path: return persode_home(home)/'pages'
@@ -329,8 +330,8 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
     p.add_argument('query', help='what to remember')
     p.add_argument('-k', '--top-k', type=int, default=3, help='how many memories (default: 3)')
     p.add_argument('--strategy', default=None, choices=STRATEGIES + HYBRID_STRATEGIES + VIEW_STRATEGIES,
-                   help="retrieval strategy (default: the agent's, views-gated for a MiniLM journal, else gated; bm25, rrf, hybrid, "
-                        'hybrid-gated and routed need persode[hybrid]; views and views-gated compare with sentences, see persode.views)')
+                   help="retrieval strategy (default: the agent's, views-routed for a MiniLM journal, else similarity; bm25, rrf, hybrid, "
+                        'hybrid-gated and routed need persode[hybrid]; views, views-gated and views-routed compare with sentences, see persode.views)')
     p.add_argument('--now', default=None, help='time of the query, ISO 8601 with timezone (default: now)')
     p.add_argument('--peek', action='store_true', help='do not reinforce the recalled memories (read-only)')
     p.add_argument('--json', action='store_true', help='print JSON instead of a table')
@@ -340,7 +341,7 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         s = db.store_for(a.user, _embedder(a))
         if not len(s):
             print(f'no memories for user {a.user!r} yet: add some with `persode journal`', file=sys.stderr); return 1
-        if a.strategy is None: a.strategy = 'views-gated' if default_strategy(s) == 'views' else 'gated'
+        if a.strategy is None: a.strategy = default_strategy(s)
         if a.strategy in HYBRID_STRATEGIES: s = lexical_index(s, a.strategy)
         if a.strategy in VIEW_STRATEGIES: s = sentence_views(s)
         r = s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=not a.peek)

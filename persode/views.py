@@ -7,7 +7,7 @@ import numpy as np
 from fastcore.basics import patch
 from .analyzer import Analysis, check_text
 from .store import MemoryStore, Scores, Retrieval, STRATEGIES
-from .hybrid import retrieve_beside
+from .hybrid import retrieve_beside, is_question
 from .intensity import split_sentences, EMBEDDER_IDENTITY
 from .text import PersodeError
 
@@ -16,12 +16,12 @@ __all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'SentenceViews', 'check_view_strate
            'default_strategy']
 
 # %% ../nbs/04d_views.ipynb #693d0a2f
-VIEW_STRATEGIES = ('views', 'views-gated')
+VIEW_STRATEGIES = ('views', 'views-gated', 'views-routed')
 VIEW_WEIGHT = 0.5    # w of the best-sentence cosine; the only value tried (see above)
 
 # %% ../nbs/04d_views.ipynb #848d6a52
 class SentenceViews:
-    "Sentence vectors and the store's centre beside a `MemoryStore`: the `views` and `views-gated` strategies."
+    "Sentence vectors and the store's centre beside a `MemoryStore`: the `views`, `views-gated` and `views-routed` strategies."
     def __init__(self,
                  store:MemoryStore,          # the store whose memories are viewed (similarity, gate and salience come from it)
                  weight:float=VIEW_WEIGHT,   # w, the weight of the best-sentence cosine, in [0, 1]
@@ -142,10 +142,15 @@ def scores(self:SentenceViews,
            query_embedding=None,      # precomputed query vector
            query_analysis:Analysis|None=None, # precomputed analysis of the query (for the gate)
           )->Scores:
-    "Score every memory for one query: the store's own strategies, or the view similarity (gated or not)."
+    "Score every memory for one query: the store's own strategies, or the view similarity (gated, ungated, or routed by prompt kind)."
     check_view_strategy(strategy)
     kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
     if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
+    if strategy == 'views-routed':
+        if query is None: raise PersodeError("strategy 'views-routed' needs the query text to tell a question from a statement")
+        if is_question(query):                                   # a lookup: plain cosine, as the store's 'similarity'
+            sc = self.store.scores(query, now, 'similarity', **kw); sc.strategy = strategy
+            return sc
     st = self.store
     q = st._query_vector(query, query_embedding)
     t, sim32, fired, qE = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
@@ -196,5 +201,6 @@ def sentence_views(store,                 # the store to view (must be a `Memory
 
 # %% ../nbs/04d_views.ipynb #7ca9a65d
 def default_strategy(store)->str:
-    "The agent's default recall for `store`: 'views' for a `MemoryStore` embedded with MiniLM, else 'gated'."
-    return 'views' if isinstance(store, MemoryStore) and store.embedder.identity == EMBEDDER_IDENTITY else 'gated'
+    "The default recall for `store`: 'views-routed' for a `MemoryStore` embedded with MiniLM, else 'similarity' (no emotion gate)."
+    return 'views-routed' if isinstance(store, MemoryStore) and store.embedder.identity == EMBEDDER_IDENTITY else 'similarity'
+
