@@ -2,10 +2,28 @@
 
 # %% ../../nbs/19_relevance_floor.ipynb #rf000005
 from __future__ import annotations
+import tempfile
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 import numpy as np
+from ..datasets import EpiRec, PROBE_TYPES, load_epirec
+from ..harness import open_embedder, rank_groups
+from ..bench import DefaultRecall, DEFAULT, epirec_groups
+from ..text import PersodeError
+from ..onboarding import OnboardingPreferences
+from ..llm import OfflineLLM
+from ..agent import EpisodicMemoryAgent
 
 # %% auto #0
-__all__ = ['UNRELATED_WEEK', 'UNRELATED_DAYS', 'RELATED_DAYS']
+__all__ = ['FALSE_RESURFACING_MAX', 'FLOOR_STEP', 'DEV_PERSONAS', 'TOP_K', 'UNRELATED_WEEK', 'UNRELATED_DAYS', 'RELATED_DAYS',
+           'SCENARIO_START', 'split_personas', 'probe_relevance', 'recalled_target', 'false_rate', 'hit_rate',
+           'choose_floor', 'relevance_study', 'unrelated_days', 'plot_relevance']
+
+# %% ../../nbs/19_relevance_floor.ipynb #rf000013
+FALSE_RESURFACING_MAX = 0.05   # the rule: at most this share of pages against an unrelated journal may quote a memory (dev split)
+FLOOR_STEP = 0.01              # the floor is a multiple of this
+DEV_PERSONAS = 6               # EpiRec personas in file order: the first six are dev, the rest held out
+TOP_K = 3                      # memories the agent recalls per page or reply
 
 # %% ../../nbs/19_relevance_floor.ipynb #rf000007
 UNRELATED_WEEK = (   # eight earlier days, one topic each (day, text)
@@ -38,3 +56,143 @@ RELATED_DAYS = (     # later entries that continue one day (its index in UNRELAT
     (6, 'Planning dad\'s birthday now; maybe the same Italian place as mum\'s.'),
     (7, 'Pepper the kitten knocked my coffee off the desk this morning.'),
 )
+
+# %% ../../nbs/19_relevance_floor.ipynb #rf000016
+def split_personas(er:EpiRec,              # the loaded dataset
+                   n_dev:int=DEV_PERSONAS, # how many personas, in file order, form the dev split
+                  )->tuple:                # (dev personas, held-out personas)
+    "The rule's split: the first `n_dev` personas are dev, the rest held out."
+    if isinstance(n_dev, bool) or not isinstance(n_dev, int) or not 1 <= n_dev < len(er.personas):
+        raise PersodeError(f'n_dev must be an integer from 1 to {len(er.personas) - 1}, got {n_dev!r}')
+    return er.personas[:n_dev], er.personas[n_dev:]
+
+def probe_relevance(personas:list, # EpiRec personas of one split (at least two)
+                    emb,           # an `Embedder` (a cached one, e.g. from `open_embedder`)
+                   )->dict:        # per probe: 'type', 'target' relevance, 'unrelated' (n_probes, n_personas - 1) best relevance in each other journal
+    "Relevance of each probe to its target episode, and to the most relevant episode of every other persona's journal."
+    if len(personas) < 2: raise PersodeError('a split needs at least two personas (the others are the unrelated journals)')
+    eps = [e for p in personas for e in p.episodes]; probes = [q for p in personas for q in p.probes]
+    E, Q = emb.embed([e.text for e in eps]), emb.embed([q.query for q in probes])
+    S = Q @ E.T
+    owner = np.array([e.persona_id for e in eps]); pids = [p.persona_id for p in personas]
+    col = {e.id: j for j, e in enumerate(eps)}
+    unrel = np.array([[S[i, owner == o].max() for o in pids if o != q.persona_id] for i, q in enumerate(probes)])
+    return dict(type=np.array([q.type for q in probes]), target=np.array([S[i, col[q.episode_id]] for i, q in enumerate(probes)]),
+                unrelated=unrel, probe_ids=[q.id for q in probes])
+
+# %% ../../nbs/19_relevance_floor.ipynb #rf000020
+def recalled_target(er:EpiRec,  # the loaded dataset
+                    personas:list, # the personas whose probes are asked (each of its own journal)
+                    emb,        # the (cached) embedder
+                    top_k:int=TOP_K,
+                   )->np.ndarray: # per probe (personas' order), whether the agent's default recall puts its target in the top `top_k`
+    "Whether the agent's own recall (its default strategy for this embedder) brings each probe's target back among `top_k`."
+    keep = {p.persona_id for p in personas}
+    groups = [g for g in epirec_groups(er) if g.key in keep]
+    run = rank_groups(groups, emb, strategies=(DEFAULT,), store_factory=DefaultRecall)
+    rel = [[[g.ids.index(q.episode_id)] for q in p.probes] for g, p in zip(groups, [p for p in er.personas if p.persona_id in keep])]
+    return np.array([r[0] <= top_k for r in run.ranks(DEFAULT, rel)])
+
+# %% ../../nbs/19_relevance_floor.ipynb #rf000023
+def _values(x, what:str)->np.ndarray:
+    a = np.asarray(x, np.float64)
+    if a.size == 0: raise PersodeError(f'{what} is empty: nothing to measure')
+    return a
+
+def false_rate(unrelated, # best relevance in each unrelated journal (any shape)
+               floor:float, # the relevance floor
+              )->float:   # share of unrelated journals whose best memory would be quoted
+    "False resurfacing: how often a page written against a journal with nothing related would still quote a memory."
+    return float((_values(unrelated, 'unrelated') >= floor).mean())
+
+def hit_rate(recalled,  # per probe, whether the recall put its target among the top k
+             target,    # per probe, the target's relevance
+             floor:float|None, # the relevance floor (None: no floor)
+            )->float:   # share of probes whose page would quote their target
+    "Right resurfacing: how often the target is recalled and clears the floor."
+    r, t = np.asarray(recalled, bool), _values(target, 'target')
+    if r.shape != t.shape: raise PersodeError(f'recalled and target differ in shape: {r.shape} vs {t.shape}')
+    return float((r & (t >= (-np.inf if floor is None else floor))).mean())
+
+def choose_floor(unrelated,  # dev split: best relevance in each unrelated journal
+                 max_false:float=FALSE_RESURFACING_MAX, # the highest false-resurfacing rate allowed
+                 step:float=FLOOR_STEP, # the floor's grid
+                )->float:
+    "The rule: the smallest multiple of `step` at which at most `max_false` of the unrelated journals would be quoted."
+    if isinstance(max_false, bool) or not isinstance(max_false, (int, float)) or not 0 <= max_false < 1:
+        raise PersodeError(f'max_false must be a number in [0, 1), got {max_false!r}')
+    if isinstance(step, bool) or not isinstance(step, (int, float)) or not 0 < step <= 0.5:
+        raise PersodeError(f'step must be a number in (0, 0.5], got {step!r}')
+    u = np.sort(_values(unrelated, 'unrelated').ravel())
+    for k in range(int(np.floor(-1/step)), int(np.ceil(1/step)) + 2):
+        f = round(k*step, 10)
+        if (len(u) - np.searchsorted(u, f, 'left'))/len(u) <= max_false: return f
+
+# %% ../../nbs/19_relevance_floor.ipynb #rf000026
+def _split_numbers(R:dict, recalled:np.ndarray, floor:float)->dict:
+    by = {t: dict(probes=int((R['type'] == t).sum()), hit=hit_rate(recalled[R['type'] == t], R['target'][R['type'] == t], floor),
+                  recalled=float(recalled[R['type'] == t].mean())) for t in PROBE_TYPES}
+    return dict(probes=len(R['target']), journals=int(R['unrelated'].size), false_resurfacing=false_rate(R['unrelated'], floor),
+                false_pooled=false_rate(R['unrelated'].max(1), floor), hit=hit_rate(recalled, R['target'], floor),
+                recalled=float(recalled.mean()), by_type=by)
+
+def relevance_study(er:EpiRec,         # the loaded dataset
+                    embedder,          # an `Embedder` or its name ('hashing', 'minilm')
+                    cache_dir=None,    # embedding cache folder (None: in memory)
+                    n_dev:int=DEV_PERSONAS, # personas in the dev split (the rule's six; other values for small test files)
+                   )->dict:            # the floor, dev and held-out numbers, and the held-out relevances (for the figure)
+    "The whole study for one embedder: the floor chosen on dev by the rule, then false and right resurfacing on both splits."
+    emb = open_embedder(embedder, cache_dir)
+    dev, held = split_personas(er, n_dev)
+    D, H = probe_relevance(dev, emb), probe_relevance(held, emb)
+    floor = choose_floor(D['unrelated'])
+    out = dict(embedder=emb.identity, floor=floor,
+               rule=dict(max_false=FALSE_RESURFACING_MAX, step=FLOOR_STEP, top_k=TOP_K, dev=[p.persona_id for p in dev]))
+    for name, ps, R in (('dev', dev, D), ('held_out', held, H)):
+        out[name] = _split_numbers(R, recalled_target(er, ps, emb), floor)
+    out['relevance'] = dict(target=H['target'].round(4).tolist(), unrelated=H['unrelated'].ravel().round(4).tolist())
+    return out
+
+# %% ../../nbs/19_relevance_floor.ipynb #rf000029
+SCENARIO_START = datetime(2025, 3, 1, 20, tzinfo=timezone.utc)   # the first day of the scenario's week
+
+class _Unillustrated(OfflineLLM):
+    "The offline writer, with an empty file for a picture: what a page quotes is decided before it is drawn."
+    def illustrate(self, vp, ctx, path): Path(path).write_bytes(b''); return Path(path)
+
+def unrelated_days(embedder,        # an `Embedder` or its name ('hashing', 'minilm')
+                   floor='agent',   # 'agent': the agent's floor for this embedder; a number; or None for no floor
+                   cache_dir=None,  # embedding cache folder (None: in memory)
+                  )->dict:          # the rates and, per later entry, what its page quoted
+    "The scenario: a week of different days, then a page for each later entry (unrelated or continuing one day)."
+    emb = open_embedder(embedder, cache_dir)
+    with tempfile.TemporaryDirectory() as tmp:
+        ag = EpisodicMemoryAgent(OnboardingPreferences('scenario', 30), embedder=emb, llm=_Unillustrated(), image_dir=tmp)
+        if floor != 'agent': ag.relevance_floor = floor
+        ids = [ag.ingest(t, at=SCENARIO_START + timedelta(days=d)).id for d, t in UNRELATED_WEEK]
+        later = SCENARIO_START + timedelta(days=10)
+        page = lambda t: ag.prepare_journal(t, now=later).quotes
+        unrel = [page(t) for t in UNRELATED_DAYS]
+        rel = [page(t) for _, t in RELATED_DAYS]
+    back = lambda qs: [UNRELATED_WEEK[ids.index(q)][0] for q in qs]   # quoted memories as days of the week
+    return dict(embedder=emb.identity, floor=ag.relevance_floor, strategy=ag.strategy,
+                false_resurfacing=float(np.mean([bool(q) for q in unrel])),
+                hit=float(np.mean([ids[i] in q for (i, _), q in zip(RELATED_DAYS, rel)])),
+                unrelated_quotes=[back(q) for q in unrel], related_quotes=[back(q) for q in rel])
+
+# %% ../../nbs/19_relevance_floor.ipynb #rf000030
+def plot_relevance(results:dict, # embedder name -> `relevance_study` result
+                   axes=None,    # one matplotlib axis per embedder
+                  ):
+    "Held-out relevance of each probe's target and of the best memory in each unrelated journal, with the floor."
+    import matplotlib.pyplot as plt
+    axes = axes if axes is not None else plt.subplots(1, len(results), figsize=(3.8*len(results), 2.8), dpi=100)[1]
+    for ax, (name, r) in zip(np.atleast_1d(axes), results.items()):
+        t, u = np.array(r['relevance']['target']), np.array(r['relevance']['unrelated'])
+        bins = np.linspace(min(t.min(), u.min()), max(t.max(), u.max()), 40)
+        ax.hist(u, bins, density=True, alpha=.55, label='best in an unrelated journal')
+        ax.hist(t, bins, density=True, alpha=.55, label="probe's own target")
+        ax.axvline(r['floor'], color='k', lw=1.2, ls='--'); ax.text(r['floor'], ax.get_ylim()[1]*.92, f" floor {r['floor']:.2f}", fontsize=8)
+        ax.set_title(f'{name} (held-out personas)', fontsize=9); ax.set_xlabel('relevance (cosine)', fontsize=8); ax.tick_params(labelsize=7)
+    np.atleast_1d(axes)[0].legend(fontsize=7, frameon=False, loc='upper left', bbox_to_anchor=(0, -.25), ncol=2)
+    return axes
