@@ -6,9 +6,9 @@ import tempfile
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 import numpy as np
-from ..datasets import EpiRec, PROBE_TYPES, load_epirec
-from ..harness import open_embedder, rank_groups
-from ..bench import DefaultRecall, DEFAULT, epirec_groups
+from .datasets import EpiRec, PROBE_TYPES, load_epirec
+from .harness import open_embedder, rank_groups
+from .bench import DefaultRecall, DEFAULT, epirec_groups
 from ..text import PersodeError
 from ..onboarding import OnboardingPreferences
 from ..llm import OfflineLLM
