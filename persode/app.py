@@ -17,15 +17,20 @@ from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
 from .journal import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .app_views import *
+from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
+                              session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, csrf_token, check_csrf, check_bind,
+                              is_loopback, SECURITY_HEADERS)
 try:
     from fasthtml.common import FastHTML, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
     from fasthtml.common import A, Div, H2, H3, Input, Label, Li, P, Section, Strong, Ul, Form, Button, Small, Textarea
     from starlette.datastructures import MutableHeaders
+    from starlette.requests import cookie_parser
     from starlette.middleware import Middleware
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['MAX_IMPORT_BYTES', 'NOTICES', 'CONFIRM_ALL', 'Entry', 'DateIndex', 'WebJournal', 'SecurityHeaders', 'make_app']
+__all__ = ['MAX_IMPORT_BYTES', 'NOTICES', 'CONFIRM_ALL', 'Entry', 'DateIndex', 'WebJournal', 'SessionGuard', 'make_app',
+           'running', 'serve', 'cli_serve']
 
 # %% ../nbs/22b_app.ipynb #755bafc6
 @dataclass
@@ -235,57 +240,78 @@ def import_(self, uid:str, data:bytes)->dict:
     return rep
 
 # %% ../nbs/22b_app.ipynb #29e665d8
-class SecurityHeaders:
-    "ASGI middleware: the security headers on every response, no caching of pages, and the server's time (`Server-Timing`)."
-    def __init__(self, app): self.app = app
+def _cookie(scope)->str|None:
+    for k, v in scope.get('headers', ()):
+        if k == b'cookie': return cookie_parser(v.decode('latin-1')).get(SESSION_COOKIE)
+    return None
+
+class SessionGuard:
+    "ASGI middleware: the signed session (a fresh one when missing or invalid), the security headers, no caching of pages, the server's time."
+    def __init__(self, app, secret:bytes, local:str|None=None, accounts=None):
+        self.app, self.secret, self.local, self.accounts = app, secret, local, accounts
+    def session(self, scope, now:float):
+        "The request's valid session, or None (expired, forged, for another mode, or for an account that is gone)."
+        s = read_session(_cookie(scope), self.secret, now)
+        if s is None: return None
+        if self.accounts is None: return s if s.user_id == self.local else None
+        return s if s.user_id is None or self.accounts.get(s.user_id) is not None else None
     async def __call__(self, scope, receive, send):
         if scope['type'] != 'http': return await self.app(scope, receive, send)
-        t0, static = time.perf_counter(), scope.get('path', '').startswith('/static/')
+        t0, now, static = time.perf_counter(), time.time(), scope.get('path', '').startswith('/static/')
+        s = self.session(scope, now)
+        if s is None: s = scope['persode_set_session'] = new_session(self.local, now)
+        scope['persode_session'] = s
         async def send_(msg):
             if msg['type'] == 'http.response.start':
                 h = MutableHeaders(scope=msg)
                 for k, v in SECURITY_HEADERS.items(): h[k] = v
                 h['Cache-Control'] = 'max-age=3600' if static else 'no-store'
+                if (new := scope.get('persode_set_session')) is not None:
+                    h.append('Set-Cookie', session_cookie_header(sign_session(new, self.secret), SESSION_TTL))
                 h['Server-Timing'] = f'app;dur={(time.perf_counter() - t0)*1e3:.2f}'
             await send(msg)
         await self.app(scope, receive, send_)
 
+# %% ../nbs/22b_app.ipynb #b9640296
 NOTICES = dict(written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
                forgotten='The entry is forgotten, with its page.', erased='Everything was erased: memories, profile and pages.')
 
 def _html(content:tuple, status:int=200)->HTMLResponse: return HTMLResponse(document(*content), status_code=status)
 def _go(url:str)->RedirectResponse: return RedirectResponse(url, status_code=303)
-def _uid(req)->str: return req.scope['persode_user']
-def _forged(uid=None, sess=None)->HTMLResponse:
+def _uid(req)->str: return req.scope['persode_session'].user_id
+def _forged()->HTMLResponse:
     return _html(page('This form has expired', P('Nothing was changed. ', A('Go back to your journal', href='/'), ' and try again.'),
                       error='The form did not carry this session’s token (it may be old, or come from another site).'), 403)
 def _missing(e)->HTMLResponse: return _html(page('Not found', P(A('Back to your journal', href='/')), error=str(e)), 404)
 
+@patch_to(WebJournal)
+def token(self, req)->str: return csrf_token(req.scope['persode_session'], self.secret)
+@patch_to(WebJournal)
+def genuine(self, req, token)->bool: return check_csrf(token, req.scope.get('persode_session'), self.secret)
+
 # %% ../nbs/22b_app.ipynb #7994a2e7
 def make_app(db:JournalDB,            # the open journal
              *,
-             home=None,               # the folder of the diary pages (see `WebJournal`)
+             home=None,               # the Persode home: diary pages in `home/pages`, the signing key (see `load_secret`)
              user:str|None=None,      # the local user without accounts: $PERSODE_USER or 'default'
-             accounts=None,           # an accounts object (`user_id(sess)`, `install(app)`); None: one local user
-             clock=None,              # the time source (`utcnow`)
+             accounts:Accounts|None=None, # people sign in to these accounts; None: one local user, no sign-in
+             clock=None,              # the journal's time source (`utcnow`); sessions use the real time
              llm=None,                # the generation back end (`get_llm()`)
-             secret_key:str|None=None,# the session signing key; `accounts.secret_key`, else a random one per process
+             secret:bytes|None=None,  # the session signing key; `load_secret(home)` when None
             )->FastHTML:
     "The web journal as a FastHTML (ASGI) app."
     web = WebJournal(db, home, llm, clock)
+    web.secret = secret if secret is not None else load_secret(home)
     local = None if accounts is not None else check_id(user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
-    def who(req, sess):
-        uid = local if accounts is None else accounts.user_id(sess)
-        if uid is None: return _go('/login')
-        req.scope['persode_user'] = uid
-    key = secret_key or getattr(accounts, 'secret_key', None) or os.urandom(32).hex()
-    app = FastHTML(default_hdrs=False, hdrs=HEAD, htmlkw=dict(lang='en'), canonical=False, secret_key=key, key_fname=os.devnull,
-                   session_cookie='persode_session', same_site='strict', max_age=14*24*3600,
-                   before=Beforeware(who, skip=[r'/static/.*', r'/login', r'/signup']), middleware=[Middleware(SecurityHeaders)],
+    def signed_in(req):
+        if req.scope['persode_session'].user_id is None: return _go('/login')
+    app = FastHTML(default_hdrs=False, hdrs=HEAD, htmlkw=dict(lang='en'), canonical=False, sess_cls=None, key_fname=os.devnull, secret_key='unused',
+                   before=Beforeware(signed_in, skip=[r'/static/.*', r'/login', r'/signup']),
+                   middleware=[Middleware(SessionGuard, secret=web.secret, local=local, accounts=accounts)],
                    exception_handlers={404: lambda req, exc: _missing('there is no such page')})
     app.state.web = web
     _static_routes(app); _write_routes(app, web); _page_routes(app, web); _time_routes(app, web); _data_routes(app, web)
-    if accounts is not None: accounts.install(app)
+    if accounts is not None: _account_routes(app, web, accounts)
     return app
 
 # %% ../nbs/22b_app.ipynb #186a549f
@@ -298,7 +324,7 @@ def _static_routes(app):
 # %% ../nbs/22b_app.ipynb #96afd46d
 def _write_routes(app, web:WebJournal):
     @app.get('/')
-    def home(req, sess, msg:str=''):
+    def home(req, msg:str=''):
         uid = _uid(req)
         with web.lock:
             if web.prefs(uid) is None: return _go('/onboard')
@@ -306,43 +332,43 @@ def _write_routes(app, web:WebJournal):
             recent = [Li(A(f'{e.created_at:%a %d %b %Y %H:%M}', href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
                           excerpt(e.text, 120), Small(' · page') if web.has_page(uid, e) else None) for e in st['index'].latest(7)]
             n = len(st['store'])
-        return _html(page('Write', entry_form(sess), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
+        return _html(page('Write', entry_form(web.token(req)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                           P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
                           notice=NOTICES.get(msg)))
 
     @app.post('/write')
-    def write(req, sess, text:str='', written:str='', csrf:str=''):
-        if not check_csrf(sess, csrf): return _forged()
+    def write(req, text:str='', written:str='', csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
         uid = _uid(req)
         with web.lock:
             prefs = web.prefs(uid)
             if prefs is None: return _go('/onboard')
             try: e = web.write(uid, prefs, text, written)
             except (PersodeError, ValueError, TypeError) as err:
-                return _html(page('Write', entry_form(sess, text[:MAX_TEXT_CHARS], written[:40]), error=f'Nothing was written: {err}'), 400)
+                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40]), error=f'Nothing was written: {err}'), 400)
         return _go(f'/page/{e.episode.id}?msg=written')
 
     @app.get('/chat')
-    def chat_form(req, sess): return _html(page('Talk', _chat_form(sess)))
+    def chat_form(req): return _html(page('Talk', _chat_form(web.token(req))))
 
     @app.post('/chat')
-    def chat(req, sess, text:str='', remember:str='', csrf:str=''):
-        if not check_csrf(sess, csrf): return _forged()
+    def chat(req, text:str='', remember:str='', csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
         uid = _uid(req)
         with web.lock:
             prefs = web.prefs(uid)
             if prefs is None: return _go('/onboard')
             try: r = web.chat(uid, prefs, text, remember == 'yes')
             except (PersodeError, ValueError, TypeError) as err:
-                return _html(page('Talk', _chat_form(sess, text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
+                return _html(page('Talk', _chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
         said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
                        H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity), cls='exchange')
-        return _html(page('Talk', said, _chat_form(sess)))
+        return _html(page('Talk', said, _chat_form(web.token(req))))
 
     _onboard_routes(app, web)
 
-def _chat_form(sess, text:str=''):
-    f = entry_form(sess, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
+def _chat_form(token:str, text:str=''):
+    f = entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
     f.children = (*f.children[:-2], Div(Input(type='checkbox', name='remember', id='remember', value='yes', checked=True),
                                         Label(' remember this message', fr='remember'), cls='field'), *f.children[-2:])
     return f
@@ -350,18 +376,18 @@ def _chat_form(sess, text:str=''):
 # %% ../nbs/22b_app.ipynb #bca13c24
 def _onboard_routes(app, web:WebJournal):
     @app.get('/onboard')
-    def onboard(req, sess):
+    def onboard(req):
         with web.lock: p = web.prefs(_uid(req))
         vals = p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age='')
-        return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(sess, vals)))
+        return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(web.token(req), vals)))
 
     @app.post('/onboard')
-    async def onboard_post(req, sess):
+    async def onboard_post(req):
         form = {k: v for k, v in (await req.form()).items() if isinstance(v, str)}
-        if not check_csrf(sess, form.get('csrf')): return _forged()
+        if not web.genuine(req, form.get(CSRF_FIELD)): return _forged()
         prefs, errors = check_form(form)
         if errors:
-            return _html(page('Your profile', onboarding_form(sess, form, errors),
+            return _html(page('Your profile', onboarding_form(web.token(req), form, errors),
                               error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
         with web.lock: web.db.set_preferences(_uid(req), prefs)
         return _go('/?msg=onboarded')
@@ -369,7 +395,7 @@ def _onboard_routes(app, web:WebJournal):
 # %% ../nbs/22b_app.ipynb #7800d599
 def _page_routes(app, web:WebJournal):
     @app.get('/page/{mid}')
-    def entry(req, sess, mid:str, msg:str=''):
+    def entry(req, mid:str, msg:str=''):
         with web.lock:
             try: v, _ = web.page_view(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
@@ -384,7 +410,7 @@ def _page_routes(app, web:WebJournal):
         return FileResponse(p, media_type='image/png')
 
     @app.get('/page/{mid}/why')
-    def why(req, sess, mid:str):
+    def why(req, mid:str):
         with web.lock:
             try: v, hits = web.page_view(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
@@ -398,41 +424,41 @@ def _page_routes(app, web:WebJournal):
 # %% ../nbs/22b_app.ipynb #54245d71
 def _change_routes(app, web:WebJournal):
     @app.get('/page/{mid}/edit')
-    def edit_form(req, sess, mid:str):
+    def edit_form(req, mid:str):
         with web.lock:
             try: m = web.memory(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
-        return _html(page('Correct an entry', _edit_form(sess, mid, m.text)))
+        return _html(page('Correct an entry', _edit_form(web.token(req), mid, m.text)))
 
     @app.post('/page/{mid}/edit')
-    def edit(req, sess, mid:str, text:str='', csrf:str=''):
-        if not check_csrf(sess, csrf): return _forged()
+    def edit(req, mid:str, text:str='', csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
         with web.lock:
             try: web.edit(_uid(req), mid, text)
             except NotFoundError as e: return _missing(e)
             except (PersodeError, ValueError, TypeError) as err:
-                return _html(page('Correct an entry', _edit_form(sess, mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
+                return _html(page('Correct an entry', _edit_form(web.token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
         return _go(f'/page/{mid}?msg=edited')
 
     @app.get('/page/{mid}/forget')
-    def forget_form(req, sess, mid:str):
+    def forget_form(req, mid:str):
         with web.lock:
             try: m = web.memory(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
         return _html(page('Forget an entry', P('“', excerpt(m.text, 300), '”'),
-                          confirm_form(sess, f'/page/{mid}/forget', f'Forget this entry of {m.created_at:%d %B %Y} for good, with its page? '
+                          confirm_form(web.token(req), f'/page/{mid}/forget', f'Forget this entry of {m.created_at:%d %B %Y} for good, with its page? '
                                        'Pages that quoted it are drawn again without it. This cannot be undone.', 'Forget it', cancel=f'/page/{mid}')))
 
     @app.post('/page/{mid}/forget')
-    def forget(req, sess, mid:str, csrf:str=''):
-        if not check_csrf(sess, csrf): return _forged()
+    def forget(req, mid:str, csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
         with web.lock:
             try: web.forget(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
         return _go('/?msg=forgotten')
 
-def _edit_form(sess, mid:str, text:str):
-    return confirm_form(sess, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
+def _edit_form(token:str, mid:str, text:str):
+    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
                         'Save the correction', Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
                         cancel=f'/page/{mid}', danger=False)
 
@@ -447,7 +473,7 @@ def _month(s:str, today:date)->date:
 
 def _time_routes(app, web:WebJournal):
     @app.get('/timeline')
-    def timeline(req, sess, month:str=''):
+    def timeline(req, month:str=''):
         uid, err = _uid(req), None
         with web.lock:
             today = web.now().date()
@@ -465,7 +491,7 @@ def _time_routes(app, web:WebJournal):
                           error=err), 400 if err else 200)
 
     @app.get('/day/{d}')
-    def day(req, sess, d:str):
+    def day(req, d:str):
         uid = _uid(req)
         try: when = date.fromisoformat(d) if re.fullmatch(r'\d{4}-\d\d-\d\d', d) else None
         except ValueError: when = None
@@ -483,27 +509,27 @@ CONFIRM_ALL = 'forget everything'
 
 def _data_routes(app, web:WebJournal):
     @app.get('/data')
-    def data(req, sess, msg:str=''):
+    def data(req, msg:str=''):
         with web.lock: n = web.db.count(_uid(req))
         return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}.'),
-            Section(H2('Export'), confirm_form(sess, '/export', 'Download all your memories as JSON Lines (the format of `persode export`).',
+            Section(H2('Export'), confirm_form(web.token(req), '/export', 'Download all your memories as JSON Lines (the format of `persode export`).',
                                                'Download the export', cancel='/data', danger=False)),
-            Section(H2('Import'), confirm_form(sess, '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
+            Section(H2('Import'), confirm_form(web.token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
                                                'Import the file', Input(type='file', name='file', accept='.jsonl,.json,application/x-ndjson', required=True),
                                                cancel='/data', danger=False, enctype='multipart/form-data')),
             Section(H2('Forget everything'), P(A('Erase all your memories, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
 
     @app.post('/export')
-    def export(req, sess, csrf:str=''):
-        if not check_csrf(sess, csrf): return _forged()
+    def export(req, csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
         with web.lock: body, day = web.export(_uid(req)), web.now()
         return Response(body, media_type='application/x-ndjson',
                         headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
 
     @app.post('/import')
-    async def import_(req, sess):
+    async def import_(req):
         form = await req.form()
-        if not check_csrf(sess, form.get('csrf')): return _forged()
+        if not web.genuine(req, form.get(CSRF_FIELD)): return _forged()
         f = form.get('file')
         data = await f.read(MAX_IMPORT_BYTES + 1) if hasattr(f, 'read') else b''
         try:
@@ -516,18 +542,134 @@ def _data_routes(app, web:WebJournal):
 
 def _forget_all_routes(app, web:WebJournal):
     @app.get('/forget')
-    def forget_all_form(req, sess):
-        return _html(page('Forget everything', _forget_all_form(sess)))
+    def forget_all_form(req):
+        return _html(page('Forget everything', _forget_all_form(web.token(req))))
 
     @app.post('/forget')
-    def forget_all(req, sess, confirm:str='', csrf:str=''):
-        if not check_csrf(sess, csrf): return _forged()
+    def forget_all(req, confirm:str='', csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
         if confirm.strip().lower() != CONFIRM_ALL:
-            return _html(page('Forget everything', _forget_all_form(sess), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
+            return _html(page('Forget everything', _forget_all_form(web.token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
         with web.lock: web.forget_all(_uid(req))
         return _go('/onboard')
 
-def _forget_all_form(sess):
-    return confirm_form(sess, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
+def _forget_all_form(token:str):
+    return confirm_form(token, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
                         'Erase everything', Label(f'Type “{CONFIRM_ALL}” to confirm', fr='confirm'), Input(name='confirm', id='confirm', autocomplete='off'),
                         cancel='/data')
+
+# %% ../nbs/22b_app.ipynb #5c4a4e32
+def _client(req)->str: return req.client.host if req.client else ''
+
+def _login_form(token:str, username:str='', action:str='/login', button:str='Sign in', repeat:bool=False):
+    return Form(csrf_field(token), Div(Label('Username', fr='username'), Input(name='username', id='username', value=username, autocomplete='username', required=True), cls='field'),
+                Div(Label('Password', fr='password'), Input(type='password', name='password', id='password', required=True,
+                                                            autocomplete='new-password' if repeat else 'current-password'), cls='field'),
+                Div(Label('Password again', fr='password2'), Input(type='password', name='password2', id='password2', required=True), cls='field') if repeat else None,
+                Button(button, type='submit'), method='post', action=action)
+
+def _account_routes(app, web:WebJournal, accounts:Accounts):
+    limiter = LoginLimiter()
+    @app.get('/login')
+    def login_form(req):
+        return _html(page('Sign in', _login_form(web.token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
+
+    @app.post('/login')
+    def login(req, username:str='', password:str='', csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
+        try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=time.time())
+        except PersodeError as e:
+            return _html(page('Sign in', _login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
+        return _go('/')
+
+    @app.get('/logout')
+    def logout_form(req): return _html(page('Sign out', confirm_form(web.token(req), '/logout', 'Sign out of Persode on this browser?', 'Sign out', danger=False)))
+
+    @app.post('/logout')
+    def logout(req, csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
+        req.scope['persode_set_session'] = new_session(None, time.time())
+        return _go('/login')
+    _signup_routes(app, web, accounts)
+
+# %% ../nbs/22b_app.ipynb #72e068e3
+def _signup_routes(app, web:WebJournal, accounts:Accounts):
+    far = lambda: _html(page('Create an account', error='Accounts are created on the computer that runs Persode (open this page there).'), 403)
+    @app.get('/signup')
+    def signup_form(req):
+        if not is_loopback(_client(req)): return far()
+        return _html(page('Create an account', _login_form(web.token(req), action='/signup', button='Create the account', repeat=True)))
+
+    @app.post('/signup')
+    def signup(req, username:str='', password:str='', password2:str='', csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
+        if not is_loopback(_client(req)): return far()
+        try:
+            if password != password2: raise PersodeError('the two passwords differ')
+            acct = accounts.create(username, password, time.time())
+        except PersodeError as e:
+            return _html(page('Create an account', _login_form(web.token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
+        return _go('/onboard')
+
+# %% ../nbs/22b_app.ipynb #4f96205d
+@contextlib.contextmanager
+def running(app,                   # an ASGI app (e.g. from `make_app`)
+            host:str='127.0.0.1',  # the loopback address to listen on
+            timeout:float=20.,     # seconds to wait for the server to start or stop
+           ):                      # yields the base URL, e.g. 'http://127.0.0.1:41234'
+    "Serve `app` with uvicorn from a background thread on a free port; stopped when the block ends."
+    import uvicorn
+    sock = socket.socket(socket.AF_INET6 if ':' in host else socket.AF_INET)
+    sock.bind((host, 0)); port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level='warning', lifespan='off'))
+    th = threading.Thread(target=server.run, kwargs=dict(sockets=[sock]), daemon=True, name='persode-web'); th.start()
+    t0 = time.monotonic()
+    while not server.started:
+        if not th.is_alive() or time.monotonic() - t0 > timeout: sock.close(); raise RuntimeError('the web journal did not start')
+        time.sleep(0.02)
+    try: yield f'http://{host if ":" not in host else f"[{host}]"}:{port}'
+    finally:
+        server.should_exit = True; th.join(timeout); sock.close()
+
+# %% ../nbs/22b_app.ipynb #ce1a1beb
+def serve(db=None,                # a journal URL or file, or an open `JournalDB`; `open_journal`'s default when None
+          *,
+          home=None,              # the Persode home (`--home`)
+          host:str='127.0.0.1',   # where to listen
+          port:int=8765,          # the TCP port
+          user:str|None=None,     # the local user (without accounts)
+          accounts:bool=False,    # require sign-in (accounts kept in the journal)
+          llm=None,               # the generation back end
+          log_level:str='warning'):
+    "Run the web journal until interrupted."
+    import uvicorn
+    j = db if isinstance(db, JournalDB) else open_journal(db, home=home) if db else open_journal(home=home)
+    try:
+        accts = Accounts(j) if accounts else None
+        check_bind(host, accts)
+        app = make_app(j, home=home, user=user, accounts=accts, llm=llm)
+        print(f'Persode is open at http://{host if ":" not in host else f"[{host}]"}:{port}/ (Ctrl-C stops it)', flush=True)
+        uvicorn.run(app, host=host, port=port, log_level=log_level)
+    finally:
+        if j is not db: j.close()
+    return 0
+
+# %% ../nbs/22b_app.ipynb #c4e4384f
+def cli_serve(argv:list|None=None, # arguments after `persode serve`
+             )->int:               # exit status
+    "The journal in a browser."
+    p = argparse.ArgumentParser(prog='persode serve', description='Open your journal in a browser: write, talk, browse your pages by date, '
+                                'see why a memory was recalled, and export, import or forget your data. Needs persode[app].')
+    p.add_argument('--home', default=None, help='folder of the journal (default: $PERSODE_HOME or ~/.persode)')
+    p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DATABASE_URL or $PERSODE_DB)')
+    p.add_argument('--host', default='127.0.0.1', help='address to listen on (default: 127.0.0.1; any other needs --accounts and an account)')
+    p.add_argument('--port', default=8765, type=int, help='TCP port (default: 8765)')
+    p.add_argument('--user', default=None, help='whose journal without accounts (default: $PERSODE_USER or "default")')
+    p.add_argument('--accounts', action='store_true', help='require sign-in; accounts are created at /signup from this computer')
+    p.add_argument('--llm', default=None, choices=('offline', 'openai'), help='generation back end (default: $PERSODE_LLM or offline stand-ins)')
+    a = p.parse_args(argv)
+    if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')
+    if a.user is not None: check_id(a.user, 'user id')
+    return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm))

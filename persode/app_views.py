@@ -2,7 +2,7 @@
 
 # %% ../nbs/22_app_views.ipynb #e71e0938
 from __future__ import annotations
-import calendar, hmac, ipaddress, re, secrets
+import calendar, re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from .text import PersodeError, MAX_TEXT_CHARS
@@ -10,55 +10,20 @@ from .onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreference
 from .templates import mood_for, when
 try:
     from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
-                                 Input, Label, Li, Link, Main, Meta, Nav, Option, P, Script, Section, Select, Small, Span,
+                                 Input, Label, Li, Link, Main, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
                                  Summary, Table, Tbody, Td, Textarea, Th, Thead, Title, Tr, Ul, Caption, to_xml)
     from fasthtml import svg
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['CSP', 'SECURITY_HEADERS', 'NAV', 'HEAD', 'LABELS', 'APP_CSS', 'APP_JS', 'csrf_token', 'csrf_field', 'check_csrf',
-           'is_loopback', 'check_bind', 'page', 'document', 'check_form', 'onboarding_form', 'when_written',
-           'entry_form', 'confirm_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page', 'entry_card',
-           'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
-
-# %% ../nbs/22_app_views.ipynb #113b4a67
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
-       "base-uri 'none'; frame-ancestors 'none'")
-SECURITY_HEADERS = {'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer',
-                    'X-Frame-Options': 'DENY', 'Cross-Origin-Opener-Policy': 'same-origin'}
+__all__ = ['TOKEN_FIELD', 'NAV', 'HEAD', 'LABELS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document', 'check_form',
+           'onboarding_form', 'when_written', 'entry_form', 'confirm_form', 'excerpt', 'recall_table', 'PageView',
+           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
-def csrf_token(sess:dict, # the request's session (a signed cookie)
-              )->str:     # the session's anti-forgery token
-    "The session's anti-forgery token, made on first use."
-    if not isinstance(sess.get('csrf'), str): sess['csrf'] = secrets.token_urlsafe(32)
-    return sess['csrf']
+TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
 
-def csrf_field(sess:dict): return Input(type='hidden', name='csrf', value=csrf_token(sess))
-
-def check_csrf(sess:dict, # the request's session
-               token,     # the token the form sent (any type: forms can send anything)
-              )->bool:    # True only if it is the session's token
-    "Whether a posted form carries this session's token (compared in constant time)."
-    want = sess.get('csrf')
-    return isinstance(want, str) and isinstance(token, str) and hmac.compare_digest(want.encode(), token.encode())
-
-# %% ../nbs/22_app_views.ipynb #67812e12
-def is_loopback(host:str)->bool:
-    "Whether `host` reaches this machine only (127.0.0.0/8, ::1 or localhost)."
-    h = str(host).strip().strip('[]').lower()
-    if h == 'localhost': return True
-    try: return ipaddress.ip_address(h).is_loopback
-    except ValueError: return False
-
-def check_bind(host:str,            # the address to listen on
-               accounts:bool=False, # whether people sign in (accounts on)
-              )->str:               # `host`, when allowed
-    "Refuse to serve a journal beyond this machine without accounts."
-    if not is_loopback(host) and not accounts:
-        raise PersodeError(f'refusing to listen on {str(host)[:60]!r} without accounts: anyone who can reach it could read the journal; '
-                           'listen on 127.0.0.1 (the default) or turn accounts on (--accounts)')
-    return host
+def csrf_field(token:str): return Input(type='hidden', name=TOKEN_FIELD, value=token)
 
 # %% ../nbs/22_app_views.ipynb #0b42b58e
 NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/timeline', 'Timeline'), ('/data', 'Your data'), ('/onboard', 'Profile'))
@@ -70,13 +35,13 @@ def page(title:str,      # the page's heading
          notice=None,    # a message about what just happened
          error=None,     # a message about what went wrong (nothing was changed)
          user=None,      # who is signed in (shown when accounts are on)
-         sess=None,      # the session: with `user`, a sign-out button is shown
+         token=None,     # the anti-forgery token: with `user`, a sign-out button is shown
         )->tuple:        # FT components for `document` (or a FastHTML handler)
     "A whole screen: title, navigation, an optional notice or error, and the content."
     who = ()
-    if user is not None and sess is not None:
+    if user is not None and token is not None:
         who = (Span('signed in as ', Strong(user), cls='who'),
-               Form(csrf_field(sess), Button('Sign out', type='submit'), method='post', action='/logout', cls='inline'))
+               Form(csrf_field(token), Button('Sign out', type='submit'), method='post', action='/logout', cls='inline'))
     msgs = [P(notice, cls='notice', role='status') if notice else None, P(error, cls='error', role='alert') if error else None]
     return (Title(f'{title} · Persode'),
             Header(Nav(A('Persode', href='/', cls='brand'), *[A(t, href=h) for h, t in NAV], *who)),
@@ -121,7 +86,7 @@ def _field(k:str, control, errors:dict):
     return Div(Label(LABELS[k], fr=k), control, Span(err, cls='field-error', id=f'{k}-error') if err else None,
                cls='field has-error' if err else 'field')
 
-def onboarding_form(sess:dict,         # the session (for the anti-forgery token)
+def onboarding_form(token:str,          # the anti-forgery token
                     values:dict|None=None, # what to show in the fields (the stored preferences, or what was posted)
                     errors:dict|None=None, # {attribute: message} shown beside each field
                    ):
@@ -135,7 +100,7 @@ def onboarding_form(sess:dict,         # the session (for the anti-forgery token
             _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
             _field('hair', text('hair'), errors)]
     rows += [_field(k, select(k), errors) for k in CHOICES]
-    return Form(csrf_field(sess), *rows, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
+    return Form(csrf_field(token), *rows, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
 
 # %% ../nbs/22_app_views.ipynb #bcec5925
 def when_written(value:str|None, # the form's "written on" field: '', a date 'YYYY-MM-DD' or an ISO time with a zone
@@ -155,17 +120,17 @@ def when_written(value:str|None, # the form's "written on" field: '', a date 'YY
     return t
 
 # %% ../nbs/22_app_views.ipynb #d3fdd45a
-def entry_form(sess:dict, text:str='', written:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
+def entry_form(token:str, text:str='', written:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
                label:str='What happened today?', dated:bool=True):
     "A text box (and an optional date) posted to `action`."
-    return Form(csrf_field(sess), Label(label, fr='text'),
+    return Form(csrf_field(token), Label(label, fr='text'),
                 Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
                 Div(Label('Written on (optional)', fr='written'), Input(name='written', id='written', value=written, placeholder='today, or e.g. 2026-03-01'),
                     cls='field') if dated else None,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, cls='entry')
 
-def confirm_form(sess:dict,      # the session (anti-forgery token)
+def confirm_form(token:str,      # the anti-forgery token
                  action:str,     # where the confirmed form posts
                  question:str,   # what is about to happen
                  button:str,     # the confirming button's label
@@ -173,7 +138,7 @@ def confirm_form(sess:dict,      # the session (anti-forgery token)
                  cancel:str='/', # where "Cancel" leads
                  danger:bool=True, enctype:str|None=None):
     "A confirmation step: the question, any extra fields, a confirming button and a way back."
-    return Form(csrf_field(sess), P(question), *fields, Div(Button(button, type='submit', cls='danger' if danger else None),
+    return Form(csrf_field(token), P(question), *fields, Div(Button(button, type='submit', cls='danger' if danger else None),
                 A('Cancel', href=cancel, cls='cancel'), cls='actions'), method='post', action=action, enctype=enctype, cls='confirm')
 
 # %% ../nbs/22_app_views.ipynb #682613d5
