@@ -20,9 +20,11 @@ CHROMIUM = shutil.which('chromium') or shutil.which('chromium-browser')
 if not CHROMIUM: pytest.skip('Chromium is not installed (apt-get install chromium); the browser tests need it', allow_module_level=True)
 
 import uvicorn
+from argon2 import PasswordHasher
 from playwright.sync_api import sync_playwright, expect
 from persode.storage import open_journal
 from persode.text import MAX_TEXT_CHARS
+from persode.accounts import Accounts, CSRF_FIELD, SESSION_COOKIE
 from persode.app import make_app
 
 ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
@@ -120,7 +122,7 @@ class Visitor:
             d = ROOT/'nbs'/'images'/'app'; d.mkdir(parents=True, exist_ok=True)
             self.page.screenshot(path=str(d/f'{DOC_SHOTS[name]}.png'))   # the first screen only: small files
 
-    def csrf(self)->str: return self.page.locator('input[name=csrf]').first.get_attribute('value')
+    def csrf(self)->str: return self.page.locator(f'input[name={CSRF_FIELD}]').first.get_attribute('value')
 
     def close(self):
         self.ctx.close()
@@ -157,6 +159,7 @@ def count(db, uid='default')->int: return db.count(uid)
 # ---------------------------------------------------------------- a person's journey
 
 def journey(browser, db, home:Path, tag:str):
+    home.mkdir(parents=True, exist_ok=True)
     clock = Clock(DAY1 - timedelta(hours=1))
     with serve(db, home, clock) as base:
         v = Visitor(browser, base, tag)
@@ -274,12 +277,97 @@ def test_journey_sqlite(browser, tmp_path):
     finally: db.close()
 
 
-def test_journey_postgres(browser, tmp_path):
+def test_journey_and_accounts_postgres(browser, tmp_path):
     from persode.postgres import temp_postgres
-    with temp_postgres() as pg:
+    with temp_postgres() as pg:                  # one server for both (starting one takes a few seconds)
         db = open_journal(pg.url)
-        try: journey(browser, db, tmp_path, 'postgres')
+        try:
+            journey(browser, db, tmp_path/'local', 'postgres')
+            two_accounts(browser, db, tmp_path/'accounts', 'postgres')
         finally: db.close()
+
+
+# ---------------------------------------------------------------- accounts
+
+def signup(v:Visitor, username:str, password:str):
+    v.go('/signup')
+    v.page.fill('#username', username); v.page.fill('#password', password); v.page.fill('#password2', password)
+    v.submit('Create the account')
+    assert v.page.url.endswith('/onboard'), v.page.url
+
+
+def sign_in(v:Visitor, username:str, password:str, status:int=200):
+    v.go('/login')
+    v.page.fill('#username', username); v.page.fill('#password', password)
+    v.submit('Sign in', status, '/login')
+
+
+def two_accounts(browser, db, home:Path, tag:str):
+    "Alice and Bob each see their own journal only, whatever URL they type; sign-in mistakes and guessing are refused."
+    home.mkdir(parents=True, exist_ok=True)
+    clock = Clock(DAY1)
+    # a cheap argon2 setting: these tests check who sees what, and the real cost is pinned in 22a_accounts
+    with serve(db, home, clock, accounts=Accounts(db, hasher=PasswordHasher(time_cost=1, memory_cost=8*1024, parallelism=1))) as base:
+        alice, bob, stranger = (Visitor(browser, base, f'{tag}-{n}') for n in ('alice', 'bob', 'stranger'))
+        alice.go('/'); assert alice.page.url.endswith('/login')
+        alice.shot(f'{tag}-accounts-1-login')
+        # sign-up mistakes: nothing is created
+        alice.go('/signup')
+        alice.page.fill('#username', 'alice'); alice.page.fill('#password', 'a long password'); alice.page.fill('#password2', 'another one')
+        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('differ')
+        alice.page.fill('#username', 'alice'); alice.page.fill('#password', 'short'); alice.page.fill('#password2', 'short')
+        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('too short')
+        alice.page.fill('#username', '../root'); alice.page.fill('#password', 'a long password'); alice.page.fill('#password2', 'a long password')
+        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('not allowed')
+        assert Accounts(db).names() == []
+        signup(alice, 'alice', 'alice password 1'); onboard(alice, name='Alice')
+        a_id = write(alice, clock, DAY1, 'Alice alone: I found my grandmother\'s letters in the attic and wept.')
+        signup(bob, 'bob', 'bob password 22'); onboard(bob, name='Bob')
+        bob.go('/signup')
+        bob.page.fill('#username', 'alice'); bob.page.fill('#password', 'bob password 22'); bob.page.fill('#password2', 'bob password 22')
+        bob.submit('Create the account', 400, '/signup'); expect(bob.page.locator('.error')).to_contain_text('taken')
+        b_id = write(bob, clock, DAY1 + timedelta(hours=1), 'Bob alone: the bike ride to the lake was windy and fun.')
+        assert db.count('alice') == 1 and db.count('bob') == 1
+
+        # Bob sees only his own journal, whatever URL he types
+        for path in ('/', '/timeline?month=2026-03', '/day/2026-03-01', '/data'):
+            bob.go(path); assert 'grandmother' not in bob.page.content() and a_id not in bob.page.content()
+        for path in (f'/page/{a_id}', f'/page/{a_id}/why', f'/page/{a_id}/edit', f'/page/{a_id}/forget', f'/page/{a_id}/image'):
+            bob.go(path, 404); assert 'grandmother' not in bob.page.content()
+        bob.shot(f'{tag}-accounts-2-not-yours')
+        bob.go('/')
+        for path, form in ((f'/page/{a_id}/forget', {}), (f'/page/{a_id}/edit', {'text': 'Bob was here'})):
+            r = bob.page.request.post(base + path, form=form | {CSRF_FIELD: bob.csrf()}, max_redirects=0)
+            assert r.status == 404, (path, r.status)
+        assert db.store_for('alice')[a_id].text.startswith('Alice alone')
+        bob.go('/data')
+        with bob.page.expect_download() as dl: bob.page.get_by_role('button', name='Download the export').click()
+        assert [json.loads(l)['id'] for l in Path(dl.value.path()).read_text().splitlines()[1:]] == [b_id]
+        alice.go(f'/page/{a_id}'); alice.go(f'/page/{b_id}', 404)
+
+        # a visitor without an account sees nothing but the sign-in page, also with a forged cookie
+        stranger.go(f'/page/{a_id}'); assert stranger.page.url.endswith('/login')
+        token = next(c for c in alice.ctx.cookies() if c['name'] == SESSION_COOKIE)['value']
+        head, body, sig = token.split('.')
+        stranger.ctx.add_cookies([dict(name=SESSION_COOKIE, value=f'{head}.{body}.{sig[::-1]}', url=base)])
+        stranger.go(f'/page/{a_id}'); assert stranger.page.url.endswith('/login')
+
+        # sign out, wrong password, right password; guessing is slowed down
+        alice.go('/logout'); alice.submit('Sign out'); assert alice.page.url.endswith('/login')
+        alice.go(f'/page/{a_id}'); assert alice.page.url.endswith('/login')
+        sign_in(alice, 'alice', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('wrong username or password')
+        sign_in(alice, 'nobody', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('wrong username or password')
+        sign_in(alice, 'alice', 'alice password 1'); alice.go(f'/page/{a_id}')
+        for i in range(5): sign_in(stranger, 'bob', f'guess number {i}', 400)
+        sign_in(stranger, 'bob', 'bob password 22', 429); expect(stranger.page.locator('.error')).to_contain_text('too many failed sign-ins')
+        stranger.shot(f'{tag}-accounts-3-rate-limited')
+        for v in (alice, bob, stranger): v.close()
+
+
+def test_two_accounts_sqlite(browser, tmp_path):
+    db = open_journal(tmp_path/'journal.db')
+    try: two_accounts(browser, db, tmp_path, 'sqlite')
+    finally: db.close()
 
 
 # ---------------------------------------------------------------- forged forms and injected scripts
@@ -307,19 +395,19 @@ def test_csrf_and_xss(browser, tmp_path):
             other = Visitor(browser, base, 'other'); other.go('/'); foreign = other.csrf()
             v.go('/')
             for token in (None, '', 'x'*43, foreign):
-                form = {'text': 'forged entry'} | ({} if token is None else {'csrf': token})
+                form = {'text': 'forged entry'} | ({} if token is None else {CSRF_FIELD: token})
                 r = v.page.request.post(base + '/write', form=form, max_redirects=0)
                 assert r.status == 403, (token, r.status)
-            r = v.page.request.post(base + f'/page/{mid}/forget', form={'csrf': foreign}, max_redirects=0)
+            r = v.page.request.post(base + f'/page/{mid}/forget', form={CSRF_FIELD: foreign}, max_redirects=0)
             assert r.status == 403 and count(db) == n and mid in db.store_for('default')
-            r = v.page.request.post(base + '/forget', form={'confirm': 'forget everything', 'csrf': foreign}, max_redirects=0)
+            r = v.page.request.post(base + '/forget', form={'confirm': 'forget everything', CSRF_FIELD: foreign}, max_redirects=0)
             assert r.status == 403 and count(db) == n
 
             # a cross-site form (another origin, served by the browser itself) posting into the journal
             evil, mine = 'http://evil.example/', v.csrf()     # even this browser's own valid token does not help
             v.page.route(evil, lambda route: route.fulfill(content_type='text/html', body=
                 f'<!doctype html><form method="post" action="{base}/write"><input name="text" value="planted by another site">'
-                f'<input name="csrf" value="{mine}"><button>Win a prize</button></form>'))
+                f'<input name="{CSRF_FIELD}" value="{mine}"><button>Win a prize</button></form>'))
             v.page.goto(evil)
             v.expected.add('/write')
             with v.page.expect_navigation() as nav: v.page.get_by_role('button', name='Win a prize').click()
@@ -332,7 +420,7 @@ def test_csrf_and_xss(browser, tmp_path):
             r = v.page.request.get(base + '/')
             csp = r.headers['content-security-policy']
             assert "script-src 'self'" in csp and 'unsafe' not in csp and r.headers['x-frame-options'] == 'DENY'
-            cookie = next(c for c in v.ctx.cookies() if c['name'] == 'persode_session')
+            cookie = next(c for c in v.ctx.cookies() if c['name'] == SESSION_COOKIE)
             assert cookie['httpOnly'] and cookie['sameSite'] == 'Strict'
             assert v.page.evaluate('document.cookie') == ''          # scripts cannot read the session
             other.close(); v.close()
