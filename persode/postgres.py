@@ -15,8 +15,7 @@ from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOL
 from .embeddings import Embedder, get_embedder
 from .store import (MemoryStore, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, edit_inputs)
 from .store import check_unit
-import persode.storage as storage
-from .storage import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
+from .storage.contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'SEARCH_MODES', 'PgUnavailable', 'redact_url',
@@ -290,7 +289,7 @@ def _row_cells(user_id:str,   # the owner (already checked)
 
 # %% ../nbs/04b_postgres.ipynb #5f662dd7
 @patch
-def _user_info(self:PgJournal, user_id):
+def user_info(self:PgJournal, user_id):
     "(embedder identity, dim, number of memories) of one user."
     user_id = _uid(user_id)
     if self.dim is None: return (None, None, 0)
@@ -349,7 +348,7 @@ def _insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, i
 
 # %% ../nbs/04b_postgres.ipynb #cd5dff07
 @patch
-def _insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
+def insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
     "The `JournalDB` primitive: an import (`skip_existing`) refuses times after `now`, the wall clock when None."
     if skip_existing and now is None: now = utcnow()
     return self._insert(user_id, identity, dim, rows, skip_existing, now=now)
@@ -359,7 +358,7 @@ _LATEST_SQL = ('UPDATE persode_users SET latest = (SELECT max(coalesce(last_reca
                'WHERE user_id = %s) WHERE user_id = %s AND latest <= %s')   # only when a deleted row held the latest time
 
 @patch
-def _reinforce_rows(self:PgJournal, user_id, ids, t:float):
+def reinforce_rows(self:PgJournal, user_id, ids, t:float):
     user_id, ids, at = _uid(user_id), [_mid(i) for i in ids], _ts(t)
     def go(conn):
         with conn.transaction():
@@ -371,7 +370,7 @@ def _reinforce_rows(self:PgJournal, user_id, ids, t:float):
     self._run(go, write=True)
 
 @patch
-def _delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
+def delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
     "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
     user_id, ids = _uid(user_id), [_mid(i) for i in ids]
     if self.dim is None:
@@ -390,7 +389,7 @@ def _delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True
 
 # %% ../nbs/04b_postgres.ipynb #130fb08a
 @patch
-def _update_row(self:PgJournal, user_id, mid, row, vec):
+def update_row(self:PgJournal, user_id, mid, row, vec):
     "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
     user_id, mid = _uid(user_id), _mid(mid)
     if self.dim is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
@@ -406,7 +405,7 @@ def _update_row(self:PgJournal, user_id, mid, row, vec):
     return self._run(go, write=True)
 
 @patch
-def _forget(self:PgJournal, user_id)->int:
+def erase_user(self:PgJournal, user_id)->int:
     user_id = _uid(user_id)
     if self.dim is None: return 0
     def go(conn):
@@ -418,7 +417,7 @@ def _forget(self:PgJournal, user_id)->int:
 
 # %% ../nbs/04b_postgres.ipynb #a1789843
 @patch
-def _load(self:PgJournal, user_id, chunk:int=65536):
+def load_rows(self:PgJournal, user_id, chunk:int=65536):
     "Yield the user's rows in store order, `chunk` at a time, through a server-side cursor (one snapshot)."
     user_id = _uid(user_id)
     if self.dim is None: return
@@ -434,7 +433,7 @@ def _load(self:PgJournal, user_id, chunk:int=65536):
             yield out
 
 @patch
-def _set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
+def set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
     user_id = _uid(user_id)
     if self.dim is not None and int(dim) != self.dim:
         raise PersodeError(f'this PostgreSQL journal stores {self.dim}-dimensional vectors; {identity} makes {dim}: '
@@ -453,20 +452,20 @@ def _set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
 
 # %% ../nbs/04b_postgres.ipynb #78d2f3ed
 @patch
-def _users(self:PgJournal)->list:
+def list_users(self:PgJournal)->list:
     if self.dim is None: return []
     return [r[0] for r in self._run(lambda c: c.execute(
         'SELECT user_id FROM persode_users UNION SELECT DISTINCT user_id FROM persode_memories ORDER BY 1').fetchall())]
 
 @patch
-def _get_prefs(self:PgJournal, user_id):
+def read_preferences(self:PgJournal, user_id):
     user_id = _uid(user_id)
     if self.dim is None: return None
     r = self._run(lambda c: c.execute('SELECT preferences FROM persode_users WHERE user_id = %s', (user_id,)).fetchone())
     return r[0] if r else None
 
 @patch
-def _set_prefs(self:PgJournal, user_id, text:str):
+def write_preferences(self:PgJournal, user_id, text:str):
     user_id = _uid(user_id)
     if self.dim is None: self._ensure_dim(get_embedder().dim)   # the schema needs a dimension: the default embedder's
     self._run(lambda c: c.execute('INSERT INTO persode_users (user_id, preferences) VALUES (%s, %s) ON CONFLICT (user_id) '
@@ -512,7 +511,7 @@ class PgMemoryStore:
         user_id = _uid(user_id)
         if search not in SEARCH_MODES: raise ValueError(f'search must be one of {SEARCH_MODES}, got {search!r}')
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise ValueError('candidates must be a positive integer')
-        identity, _, n = journal._user_info(user_id)
+        identity, _, n = journal.user_info(user_id)
         if embedder is None and identity: embedder = embedder_for(identity)
         if n and embedder is not None and identity != embedder.identity:
             raise ValueError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
@@ -573,7 +572,7 @@ def add_many(self:PgMemoryStore,
     vecs = np.asarray(vecs, np.float32)
     mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
     # rows are produced lazily inside the COPY (each checked by `_row_cells`), by the same function the SQLite journal uses
-    self.journal._insert(self.user_id, self.embedder.identity, self.dim, storage.mem_rows(mems, vecs), ids=ids)
+    self.journal._insert(self.user_id, self.embedder.identity, self.dim, mem_rows(mems, vecs), ids=ids)
     return mems
 
 @patch
@@ -782,7 +781,7 @@ def edit(self:PgMemoryStore,
     "Correct the text of one memory: re-analysed and re-embedded in the client, one UPDATE in the database."
     mid = _mid(mid)
     text, a, vec = edit_inputs(self, text, analysis, embedding)
-    try: r = self.journal._update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
+    try: r = self.journal.update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
     except KeyError: raise KeyError(f'no memory with id {mid!r}') from None
     return _memory(r)
 
@@ -914,7 +913,7 @@ def run_pg_bench(url:str,                    # a PostgreSQL server (a fresh data
         s = j.store_for('bench', emb)
         t = time.perf_counter()
         mems = [Memory(f'm{i}', x, a, y.intensity, y.emotion, y.valence, y.event, tuple(y.hashtags)) for i, (x, a, y) in enumerate(zip(texts, ats, an))]
-        j._insert('bench', emb.identity, dim, storage.mem_rows(mems, V))
+        j._insert('bench', emb.identity, dim, mem_rows(mems, V))
         ins = time.perf_counter() - t
         s.reinforce([f'm{i}' for i in rng.choice(n, n//20, replace=False)], datetime(2026, 1, 2, tzinfo=timezone.utc))
         j._run(lambda c: c.execute('VACUUM ANALYZE persode_memories'), write=True)

@@ -159,7 +159,7 @@ def check_crash(url:str, batches:int=4, size:int=25):
     "SIGKILL in the middle of a batch ingest leaves only whole committed batches, with intact vectors."
     import signal
     code = CHILD_HEAD + """
-import persode.storage as st
+import persode.storage.contract as st   # where the write-through hook looks mem_rows up
 db = open_journal(sys.argv[1]); s = db.store_for('crash', HashingEmbedder())
 B, N = int(sys.argv[2]), int(sys.argv[3]); ts = texts('crash', B*N + N)
 for b in range(B):
@@ -280,9 +280,9 @@ print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], v
     with open_journal(url) as db:
         row, v = ('hijacked', 0.5, 'neutral', 0., '', ()), emb.embed_one('hijacked')
         for user, mid in (('ed', 'x1'), ('other', 'e2'), ('nobody', 'e2')):
-            try: db._update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
+            try: db.update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
             except KeyError: pass
-        try: db._update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
+        try: db.update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
         except ValueError as e: assert 'expected' in str(e), e
         s, o = db.store_for('ed', emb), db.store_for('other', emb)
         try: s.edit('e3', 'hijacked', embedding=np.ones(8)); raise AssertionError('store.edit took a vector of the wrong dimension')
