@@ -88,7 +88,7 @@ class JournalDB:
 
 # %% ../../nbs/04a_storage.ipynb #3a8b23aa
 _BACKENDS = {}
-BACKEND_MODULES = ['persode.storage.sqlite', 'persode.postgres']   # modules that register more back ends when imported, looked up on first need
+BACKEND_MODULES = ['persode.storage.sqlite', 'persode.storage.postgres']   # modules that register more back ends when imported, looked up on first need
 
 def register_backend(scheme:str, # URL scheme, e.g. 'postgresql'
                      opener,     # callable(url, *, readonly=False, **options) -> JournalDB
