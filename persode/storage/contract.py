@@ -16,7 +16,7 @@ from ..embeddings import Embedder, HashingEmbedder, get_embedder
 from ..store import MemoryStore, put_columns
 
 # %% auto #0
-__all__ = ['DB_NAME', 'DEFAULT_USER', 'ROW_FIELDS', 'BACKEND_MODULES', 'LAZY_META_ROWS', 'TAG_SEP', 'persode_home',
+__all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'persode_home',
            'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows',
            'StoreBackend', 'embedder_for', 'LoadChunk', 'check_edit_row', 'open_journal']
 
@@ -41,8 +41,6 @@ def check_user_id(user_id, # the owner of a set of memories
     return check_id(user_id, 'user id')
 
 # %% ../../nbs/04a_storage.ipynb #a7540bb3
-ROW_FIELDS = ('id', 'text', 'created', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'vec')
-
 class JournalDB:
     "A durable, multi-user memory journal. A back end subclasses it and implements the primitives below; every public method users call is built on them."
     url:str = ''            # where the journal lives (shown redacted)
@@ -104,6 +102,8 @@ def backend_schemes()->list:
     return sorted(_BACKENDS)
 
 # %% ../../nbs/04a_storage.ipynb #6c838e88
+ROW_FIELDS = ('id', 'text', 'created', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'vec')
+
 def mem_rows(mems, vecs):
     "Contract rows for freshly added memories (recall count 0, never recalled)."
     for m, v in zip(mems, vecs):

@@ -323,6 +323,21 @@ def _tombstone(con, user_id, seqs)->set:
         marked.add(rowid)
     return marked
 
+@patch
+def delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
+    with self._write() as con:
+        found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
+        if strict and len(found) < len(ids):
+            raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
+        n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
+        marked = _tombstone(con, user_id, found.values())
+        con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
+    self._tombstoned = getattr(self, '_tombstoned', set()) | marked
+    if erase_now: self._scrub()
+    else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
+    return n
+
+# %% ../../nbs/04aa_sqlite.ipynb #6654d5bd
 def _zero_tombstones(con, rowids=None)->int:
     "Inside a write: zero the vectors of tombstones not yet zeroed (seq < 0) and set their seq to 0, in blocks `rowids` (all when None)."
     q = 'SELECT rowid, seqs, n, length(data) FROM vec_blocks' + ('' if rowids is None else f' WHERE rowid IN ({",".join(map(str, map(int, rowids)))})')
@@ -338,19 +353,6 @@ def _zero_tombstones(con, rowids=None)->int:
         done += len(ks)
     return done
 
-@patch
-def delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
-    with self._write() as con:
-        found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
-        if strict and len(found) < len(ids):
-            raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
-        n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
-        marked = _tombstone(con, user_id, found.values())
-        con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
-    self._tombstoned = getattr(self, '_tombstoned', set()) | marked
-    if erase_now: self._scrub()
-    else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
-    return n
 
 # %% ../../nbs/04aa_sqlite.ipynb #567b1d90
 def _replace_vector(con, user_id, seq:int, v:np.ndarray):
