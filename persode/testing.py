@@ -16,7 +16,8 @@ from .embeddings import HashingEmbedder
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'TempPostgres', 'temp_postgres', 'check_restart',
            'check_crash', 'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow',
-           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour']
+           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour',
+           'RecordedServer', 'reply', 'fixture_responder']
 
 # %% ../nbs/90_testing.ipynb #aad9f9a6
 def child_env()->dict:
@@ -499,3 +500,73 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     persode_cli('forget', *opts(user + '-copy'), '-y')
     out['copy_after_forget'] = len(export(user + '-copy')) - 1
     return out
+
+# %% ../nbs/90_testing.ipynb #79a1b90b
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# %% ../nbs/90_testing.ipynb #9b41a111
+class RecordedServer:
+    "An OpenAI-compatible HTTP server on 127.0.0.1 that replays recorded responses (for tests)."
+    def __init__(self,
+                 responder,                     # function(path, request_json) -> response dict (see `reply`)
+                ):
+        self.responder, self.script, self.requests, self.dropped = responder, [], [], []
+        outer = self
+        class H(BaseHTTPRequestHandler):
+            def log_message(self, *a): pass
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get('content-length') or 0))
+                try: req = json.loads(body or b'{}')
+                except ValueError: req = None
+                outer.requests.append(dict(path=self.path, json=req, authorization=self.headers.get('authorization')))
+                r = outer.script.pop(0) if outer.script else outer.responder(self.path, req)
+                if r.get('delay'): time.sleep(r['delay'])
+                payload = r['body'] if isinstance(r['body'], (bytes, str)) else json.dumps(r['body'])
+                payload = payload.encode() if isinstance(payload, str) else payload
+                head = {'content-type': 'application/json', **r.get('headers', {})}
+                if r.get('length', True): head['content-length'] = str(len(payload))
+                status = r.get('status', 200)
+                data = (f'HTTP/1.0 {status} {HTTPStatus(status).phrase}\r\n' + ''.join(f'{k}: {v}\r\n' for k, v in head.items())
+                        + '\r\n').encode() + payload
+                step, sent = (1 if r.get('drip') else len(data)), 0
+                try:
+                    for sent in range(0, len(data), step):
+                        self.wfile.write(data[sent:sent+step])
+                        if r.get('drip'): time.sleep(r['drip'])
+                except (BrokenPipeError, ConnectionResetError): outer.dropped.append(sent)  # the client left early
+        self.httpd = ThreadingHTTPServer(('127.0.0.1', 0), H)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self)->str: return f'http://127.0.0.1:{self.httpd.server_address[1]}/v1'
+    def __enter__(self): self.thread.start(); return self
+    def __exit__(self, *a): self.httpd.shutdown(); self.httpd.server_close()
+
+# %% ../nbs/90_testing.ipynb #9a0efd19
+def reply(body,                  # a JSON-able response, or the raw body as str/bytes
+          status:int=200,        # HTTP status
+          delay:float=0.,        # seconds to wait before answering
+          headers:dict|None=None,# extra response headers
+          drip:float=0.,         # if > 0: send the response one byte at a time, this many seconds apart
+          length:bool=True,      # False: no content-length (the body ends when the connection closes)
+         )->dict:
+    "A scripted server response."
+    return dict(body=body, status=status, delay=delay, headers=headers or {}, drip=drip, length=length)
+
+# %% ../nbs/90_testing.ipynb #673f8357
+def fixture_responder(fixtures:dict, # stem -> recorded response body (chat_analysis, chat_diary, chat_moment, chat_reply, image)
+                     ):
+    "A `RecordedServer` responder that picks the recorded response matching the kind of request."
+    def respond(path:str, req:dict):
+        if path.endswith('/images/generations'): return reply(fixtures['image'])
+        if not path.endswith('/chat/completions'): return reply({'error': {'message': 'not found'}}, 404)
+        system = (req or {}).get('messages', [{}])[0].get('content', '')
+        if (req or {}).get('response_format', {}).get('type') == 'json_object': kind = 'chat_analysis'
+        elif 'illustrator' in system: kind = 'chat_moment'
+        elif "today's diary entry" in system: kind = 'chat_diary'
+        else: kind = 'chat_reply'
+        return reply(fixtures[kind])
+    return respond
