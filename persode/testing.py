@@ -160,7 +160,7 @@ def check_crash(url:str, batches:int=4, size:int=25):
     "SIGKILL in the middle of a batch ingest leaves only whole committed batches, with intact vectors."
     import signal
     code = CHILD_HEAD + """
-import persode.storage as st
+import persode.storage.contract as st   # where the write-through hook looks mem_rows up
 db = open_journal(sys.argv[1]); s = db.store_for('crash', HashingEmbedder())
 B, N = int(sys.argv[2]), int(sys.argv[3]); ts = texts('crash', B*N + N)
 for b in range(B):
@@ -281,9 +281,9 @@ print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], v
     with open_journal(url) as db:
         row, v = ('hijacked', 0.5, 'neutral', 0., '', ()), emb.embed_one('hijacked')
         for user, mid in (('ed', 'x1'), ('other', 'e2'), ('nobody', 'e2')):
-            try: db._update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
+            try: db.update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
             except KeyError: pass
-        try: db._update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
+        try: db.update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
         except ValueError as e: assert 'expected' in str(e), e
         s, o = db.store_for('ed', emb), db.store_for('other', emb)
         try: s.edit('e3', 'hijacked', embedding=np.ones(8)); raise AssertionError('store.edit took a vector of the wrong dimension')
@@ -347,15 +347,19 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
                 follow=check_follow(make_url('follow')))
 
-# %% ../nbs/90_testing.ipynb #11b40039
-def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, empty store for that user
-                          forget=None,      # forget(user_id): erase a user (skipped when None)
-                         )->int:            # number of checks that ran
-    "The storage behaviour suite: raises AssertionError on the first difference from `MemoryStore`'s behaviour."
-    from fastcore.test import test_eq, test_fail, test_close
-    n = 0
+# %% ../nbs/90_testing.ipynb #a068aa22
+def _counter():
+    "A check that counts: `ok(condition)` asserts it and adds one to `ok.n`."
     def ok(c=True):
-        nonlocal n; assert c; n += 1
+        assert c; ok.n += 1
+    ok.n = 0
+    return ok
+
+
+# %% ../nbs/90_testing.ipynb #11b40039
+def _behaviour_ingest(make_store, ok):
+    "Ingest, lookup, duplicates, batches, the gate, reinforcement, exclude, time order, scores and recent; returns (store, memories, now)."
+    from fastcore.test import test_eq, test_fail, test_close
     t0 = datetime(2026, 1, 5, 8, tzinfo=timezone.utc); day = timedelta(days=1)
     s = make_store('suite-u1')
     test_fail(lambda: s.retrieve('anything', t0), contains='empty'); ok()
@@ -394,6 +398,17 @@ def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, em
     ok(sc.ids == s.ids and len(sc.score) == 5 and np.allclose(sc.fused, s.alpha*sc.similarity + (1 - s.alpha)*sc.salience))
     ok(s.rank('sister lunch', now + 2*day, 'fused') == [sc.ids[i] for i in sc.order()])
     ok([x.id for x in s.recent(t0 + 4*day, days=2)] == [ms[3].id, ms[2].id, ms[1].id])
+    return s, ms, now
+
+
+# %% ../nbs/90_testing.ipynb #e2317bd7
+def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, empty store for that user
+                          forget=None,      # forget(user_id): erase a user (skipped when None)
+                         )->int:            # number of checks that ran
+    "The storage behaviour suite: raises AssertionError on the first difference from `MemoryStore`'s behaviour."
+    from fastcore.test import test_eq, test_fail, test_close
+    ok = _counter(); t0 = datetime(2026, 1, 5, 8, tzinfo=timezone.utc); day = timedelta(days=1)
+    s, ms, now = _behaviour_ingest(make_store, ok)
     s.remove(ms[2].id); ok(len(s) == 4 and ms[2].id not in s)
     test_fail(lambda: s.remove(ms[2].id), contains='no memory'); ok()
     # edit: new text, analysis and vector; same id, formation time, recall state and row order
@@ -416,7 +431,7 @@ def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, em
     if forget is not None:
         forget('suite-u1')
         ok(len(make_store('suite-u1')) == 0 and len(o) == 1)
-    return n
+    return ok.n
 
 # %% ../nbs/90_testing.ipynb #9c83f8f5
 def check_store_contract(make_store, # make_store(user_id) -> a fresh, empty store for that user
