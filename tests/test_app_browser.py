@@ -196,6 +196,14 @@ def journey(browser, db, home:Path, tag:str):
         assert float(cells[4]) > 0.8, cells          # the intense entry's E
         v.shot(f'{tag}-4-why')
 
+        # talk: the reply and the memories it recalled (not remembered, so the journal keeps three entries)
+        v.go('/chat'); v.page.fill('#text', "Should I call Tom about our mother's house?"); v.page.uncheck('#remember')
+        v.submit('Send')
+        expect(v.page.locator('.reply')).not_to_be_empty()
+        expect(v.page.locator(f'table.recall a[href="/page/{ids[0]}"]')).to_be_visible()
+        v.shot(f'{tag}-4b-chat')
+        assert count(db) == 3
+
         # bad input changes nothing: empty, oversized, invalid date; unknown ids and dates get a message
         clock.t = DAY1 + timedelta(days=2, hours=1)
         v.go('/'); v.page.fill('#text', '   ')
