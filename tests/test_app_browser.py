@@ -52,27 +52,23 @@ class Clock:
     def __call__(self)->datetime: return self.t
 
 
-def free_port()->int:
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
-
-
 @contextmanager
 def serve(db, home:Path, clock:Clock, **kw):
-    "The app on a free loopback port, in a thread; yields its base URL."
+    "The app on a free loopback port (the socket is bound here, so no other process can take it), in a thread; yields its base URL."
     app = make_app(db, home=home, clock=clock, **kw)
-    server = uvicorn.Server(uvicorn.Config(app, host='127.0.0.1', port=free_port(), log_level='warning', lifespan='off'))
-    th = threading.Thread(target=server.run, daemon=True)
+    sock = socket.socket(); sock.bind(('127.0.0.1', 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level='warning', lifespan='off'))
+    th = threading.Thread(target=server.run, kwargs=dict(sockets=[sock]), daemon=True)
     th.start()
     try:
         for _ in range(600):                   # the server starts in well under a second; give up after a minute
             if server.started or not th.is_alive(): break
             time.sleep(0.1)
         if not server.started: raise RuntimeError('the app did not start')
-        yield f'http://127.0.0.1:{server.config.port}'
+        yield f'http://127.0.0.1:{sock.getsockname()[1]}'
     finally:
         server.should_exit = True
-        th.join(30)
+        th.join(30); sock.close()
 
 
 @pytest.fixture(scope='module')
