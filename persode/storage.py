@@ -958,7 +958,7 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
         try: parsed.append(json.loads(l))
         except json.JSONDecodeError as e:
             if i == len(lines) and not complete: raise ValueError(f'{name} is truncated: line {i} is incomplete; nothing was imported') from None
-            raise ValueError(f'{name}: line {i} is not valid JSON ({e.msg})') from None
+            raise ValueError(f'{name}: line {i} is not valid JSON: {e.msg[:1].lower()}{e.msg[1:].removesuffix(" at")} at column {e.colno}; nothing was imported') from None
     head = parsed[0]
     if not isinstance(head, dict) or head.get('format') != EXPORT_FORMAT:
         raise ValueError(f'{name} is not a Persode journal export (its first line has no "format": "{EXPORT_FORMAT}")')
