@@ -19,7 +19,7 @@ SUBCOMMANDS = {
     'import':      ('persode.commands:cli_import',         'import memories from JSON Lines (idempotent)'),
     'forget':      ('persode.commands:cli_forget',         'erase a user\'s memories for good'),
     'experiments': ('persode.experiments.runall:cli_experiments', 'run every experiment and write the results folder'),
-    'bench':       ('persode.bench:cli_bench',            'benchmarks: epirec, locomo, speed'),
+    'bench':       ('persode.experiments.bench:cli_bench',            'benchmarks: epirec, locomo, speed'),
     'intensity':   ('persode.experiments.intensity:cli_intensity', 'train intensity weights on your own data copy, or score a weights file'),
 }
 
@@ -82,7 +82,7 @@ def main(argv:list|None=None, # arguments after the program name; `sys.argv[1:]`
     cmd, rest = argv[0], argv[1:]
     if cmd not in SUBCOMMANDS:
         print(f'persode: unknown command {strip_control(cmd)!r}; choose one of: {", ".join(SUBCOMMANDS)}', file=sys.stderr); return 2
-    from persode.harness import load_target
+    from persode.experiments.harness import load_target
     try: return int(load_target(SUBCOMMANDS[cmd][0], f'persode {cmd}')(rest) or 0)
     except BrokenPipeError: return _quiet_pipe()
     except KeyboardInterrupt: print('\ninterrupted', file=sys.stderr); return 130

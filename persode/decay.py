@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timezone
 import numpy as np
-from .text import PersodeError
+from .text import PersodeError, ISO_EXAMPLE
 
 # %% auto #0
 __all__ = ['SHORT_TERM_DAYS', 'SHORT_TERM_RETAINED', 'SECONDS_PER_DAY', 'GAMMA', 'LAMBDA', 'HALF_LIFE_DAYS', 'decay_rate',
@@ -81,7 +81,7 @@ def as_utc(value,            # a timezone-aware `datetime`, or an ISO-8601 strin
     if not isinstance(value, datetime):
         raise TypeError(f'{name} must be a timezone-aware datetime or an ISO-8601 string, got {type(value).__name__}')
     if value.tzinfo is None or value.utcoffset() is None:
-        raise PersodeError(f'{name} is a naive datetime; pass a timezone-aware one, e.g. datetime(..., tzinfo=timezone.utc)')
+        raise PersodeError(f'{name} is a naive datetime (no time zone); give one with an offset, e.g. {ISO_EXAMPLE}')
     return value.astimezone(timezone.utc)
 
 def utcnow()->datetime:

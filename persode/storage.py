@@ -384,8 +384,8 @@ def _migrate(self:SQLiteJournal, migrations):
 # %% ../nbs/04a_storage.ipynb #38536822
 @patch
 @contextlib.contextmanager
-def _write(self:SQLiteJournal):
-    "One write transaction (BEGIN IMMEDIATE), retried while another writer holds the lock."
+def _write(self:SQLiteJournal, bump:bool=True):
+    "One write transaction (BEGIN IMMEDIATE), retried while another writer holds the lock; `bump`: count it in the generation."
     if self.readonly: raise PermissionError(f'{self.path} is open read-only')
     if self._con is None: raise RuntimeError('the journal is closed')
     with self._lock:
@@ -402,10 +402,10 @@ def _write(self:SQLiteJournal):
             raise _db_error(e, self.path) from None
         else:
             try:
-                con.execute("INSERT INTO meta(key, value) VALUES('generation', 1) ON CONFLICT(key) DO UPDATE SET value=value+1")
+                if bump: con.execute("INSERT INTO meta(key, value) VALUES('generation', 1) ON CONFLICT(key) DO UPDATE SET value=value+1")
                 g = int(con.execute(_GENERATION).fetchone()[0])
                 con.execute('COMMIT')
-                self.last_generation = g      # what this write made the generation (see `StoreBackend`)
+                if bump: self.last_generation = g      # what this write made the generation (see `StoreBackend`)
             except sqlite3.Error as e:
                 if con.in_transaction: con.execute('ROLLBACK')
                 raise _db_error(e, self.path) from None
@@ -512,21 +512,35 @@ def _reinforce_rows(self:SQLiteJournal, user_id, ids, t:float):
             raise NotFoundError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
 
 # %% ../nbs/04a_storage.ipynb #81337ab2
-def _tombstone(con, user_id, seqs):
-    "Inside a write: zero the vectors of these seqs and negate their seqs where they sit in the user's blocks (in place)."
+def _tombstone(con, user_id, seqs)->set:
+    "Inside a write: negate the seqs of these memories where they sit in the user's blocks (8 bytes each); returns the blocks marked."
     gone = np.unique(np.asarray(list(seqs), np.int64))
-    if not len(gone): return
-    blocks = con.execute('SELECT rowid, seqs, n, length(data) FROM vec_blocks WHERE user_id=? AND last_seq>=? AND first_seq<=?',
-                         (user_id, int(gone[0]), int(gone[-1]))).fetchall()
-    for rowid, sb, n, nbytes in blocks:
+    if not len(gone): return set()
+    blocks, marked = con.execute('SELECT rowid, seqs, n FROM vec_blocks WHERE user_id=? AND last_seq>=? AND first_seq<=?',
+                                 (user_id, int(gone[0]), int(gone[-1]))).fetchall(), set()
+    for rowid, sb, n in blocks:
         s = np.frombuffer(sb, '<i8'); ks = np.flatnonzero(np.isin(s, gone))
         if not len(ks): continue
         if (s > 0).sum() == len(ks): con.execute('DELETE FROM vec_blocks WHERE rowid=?', (rowid,)); continue
+        with con.blobopen('vec_blocks', 'seqs', rowid) as b:
+            for k in ks: b.seek(8*int(k)); b.write(np.array([-s[k]], '<i8').tobytes())
+        marked.add(rowid)
+    return marked
+
+def _zero_tombstones(con, rowids=None)->int:
+    "Inside a write: zero the vectors of tombstones not yet zeroed (seq < 0) and set their seq to 0, in blocks `rowids` (all when None)."
+    q = 'SELECT rowid, seqs, n, length(data) FROM vec_blocks' + ('' if rowids is None else f' WHERE rowid IN ({",".join(map(str, map(int, rowids)))})')
+    done = 0
+    for rowid, sb, n, nbytes in con.execute(q).fetchall():
+        s = np.frombuffer(sb, '<i8'); ks = np.flatnonzero(s < 0)
+        if not len(ks): continue
         width = nbytes//n
         with con.blobopen('vec_blocks', 'data', rowid) as b:
             for k in ks: b.seek(int(k)*width); b.write(bytes(width))
         with con.blobopen('vec_blocks', 'seqs', rowid) as b:
-            for k in ks: b.seek(8*int(k)); b.write(np.array([-s[k]], '<i8').tobytes())
+            for k in ks: b.seek(8*int(k)); b.write(bytes(8))
+        done += len(ks)
+    return done
 
 @patch
 def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
@@ -535,8 +549,9 @@ def _delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=
         if strict and len(found) < len(ids):
             raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
         n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
-        _tombstone(con, user_id, found.values())
+        marked = _tombstone(con, user_id, found.values())
         con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
+    self._tombstoned = getattr(self, '_tombstoned', set()) | marked
     if erase_now: self._scrub()
     else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
     return n
@@ -596,9 +611,12 @@ def _forget(self:SQLiteJournal, user_id)->int:
     return n
 
 @patch
-def _scrub(self:SQLiteJournal, vacuum:bool=False)->bool:
-    "After a deletion: copy the (zeroed) pages back into the file and empty the WAL; optionally VACUUM."
+def _scrub(self:SQLiteJournal, vacuum:bool=False, every_block:bool=False)->bool:
+    "After a deletion: zero the vectors of its tombstones, copy the (zeroed) pages back into the file and empty the WAL; optionally VACUUM."
     with self._lock:
+        marked, self._tombstoned = getattr(self, '_tombstoned', set()), set()
+        if (marked or every_block) and not self.readonly:
+            with self._write(bump=False) as con: _zero_tombstones(con, None if every_block else marked)
         try:
             if vacuum: self._con.execute('VACUUM')
             busy, _, _ = self._con.execute('PRAGMA wal_checkpoint(TRUNCATE)').fetchone()
@@ -798,7 +816,7 @@ def compact(self:SQLiteJournal)->dict: # bytes of the file before and after, tom
             V = np.frombuffer(data, '<f4').reshape(n, -1)[keep]
             con.execute('UPDATE vec_blocks SET first_seq=?, last_seq=?, n=?, seqs=?, data=? WHERE rowid=?',
                         (int(s[keep][0]), int(s[keep][-1]), int(keep.sum()), np.ascontiguousarray(s[keep]).tobytes(), V.tobytes(), rowid))
-    ok = self._scrub(vacuum=True)
+    ok = self._scrub(vacuum=True, every_block=True)
     return dict(bytes_before=before, bytes_after=size(), tombstones=dropped, wal_emptied=ok)
 
 # %% ../nbs/04a_storage.ipynb #09df7cb5

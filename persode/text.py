@@ -3,10 +3,13 @@
 # %% ../nbs/000_text.ipynb #2b3063cd
 from __future__ import annotations
 import hashlib, os, re, unicodedata
+from datetime import datetime, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # %% auto #0
-__all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'PersodeError', 'NotFoundError', 'check_text',
-           'check_id', 'folder_name', 'strip_control', 'redact']
+__all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'PersodeError',
+           'NotFoundError', 'check_text', 'check_id', 'folder_name', 'strip_control', 'redact', 'aware', 'local_zone',
+           'zone', 'local_time', 'when']
 
 # %% ../nbs/000_text.ipynb #5343127a
 class PersodeError(ValueError):
@@ -81,3 +84,72 @@ def redact(s,                  # any text a person may see
     for v in [*secrets, *(os.environ.get(k) for k in SECRET_ENV_VARS)]:
         if v and len(v) >= MIN_SECRET_CHARS: s = re.sub(re.escape(v), '***', s, flags=re.I)
     return s
+
+# %% ../nbs/000_text.ipynb #7e7fce97
+ISO_EXAMPLE = '2026-05-12T20:00:00+02:00'   # the example time every "give a time" message shows
+
+def aware(t,              # a datetime that must carry its time zone
+          name:str='time', # argument name for messages
+         )->datetime:     # `t`, unchanged
+    "Refuse a naive datetime with a message that shows an ISO example."
+    if not isinstance(t, datetime): raise TypeError(f'{name} must be a datetime, got {type(t).__name__}')
+    if t.tzinfo is None or t.utcoffset() is None:
+        raise PersodeError(f'{name} is a naive datetime (no time zone); give one with an offset, e.g. {ISO_EXAMPLE}')
+    return t
+
+# %% ../nbs/000_text.ipynb #d8c92708
+_OFFSET = re.compile(r'(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?', re.I)
+
+def _system_zone_name()->str:
+    p = os.path.realpath('/etc/localtime')
+    return p.split('zoneinfo/', 1)[1] if 'zoneinfo/' in p else ''
+
+def local_zone()->tzinfo:
+    "The machine's time zone: `TZ`, else the zone /etc/localtime names, else today's fixed offset."
+    for name in (os.environ.get('TZ', '').lstrip(':'), _system_zone_name()):
+        try: return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError, OSError): pass
+    return datetime.now().astimezone().tzinfo
+
+# %% ../nbs/000_text.ipynb #0e30e67d
+def zone(tz=None, # None or 'UTC'; 'local'; an IANA name ('Europe/Berlin'); an offset ('+02:00'); or a `tzinfo`
+        )->tzinfo:
+    "The time zone `tz` names (UTC when None)."
+    if tz is None: return timezone.utc
+    if isinstance(tz, tzinfo): return tz
+    if not isinstance(tz, str): raise TypeError(f'a time zone must be a name or a tzinfo, got {type(tz).__name__}')
+    s = tz.strip()
+    if s.lower() == 'local': return local_zone()
+    if s.upper() in ('UTC', 'Z', 'GMT'): return timezone.utc
+    if m := _OFFSET.fullmatch(s):
+        h, mi = int(m[2]), int(m[3] or 0)
+        if h <= 14 and mi <= 59: return timezone((-1 if m[1] == '-' else 1)*timedelta(hours=h, minutes=mi))
+    elif 0 < len(s) <= 64:
+        try: return ZoneInfo(s)
+        except (ZoneInfoNotFoundError, ValueError, OSError): pass
+    raise PersodeError(f'unknown time zone {_quote(tz)}; use an IANA name such as Europe/Berlin, an offset such as +02:00, UTC or local')
+
+# %% ../nbs/000_text.ipynb #97781f7c
+def local_time(t,                      # a timezone-aware datetime
+               tz=None,                # the zone to show it in (see `zone`); UTC when None
+               fmt:str='%Y-%m-%d %H:%M', # strftime format
+              )->str:
+    "`t` as the clock in `tz` shows it."
+    return aware(t, 'time').astimezone(zone(tz)).strftime(fmt)
+
+def when(t,        # the instant (a memory's formation time), timezone-aware
+         now,      # the time of speaking, timezone-aware
+         tz=None,  # the zone whose calendar counts the days (see `zone`); UTC when None
+        )->str:    # e.g. 'yesterday', '3 days ago', '5 weeks ago', '19 months ago'
+    "How long before `now` the instant `t` was, as people say it."
+    z = zone(tz)
+    t, now = aware(t, 'time').astimezone(z), aware(now, 'now').astimezone(z)
+    days = (now.date() - t.date()).days
+    if t > now: return 'later today' if days == 0 else f'on {t.day} {t:%B %Y}'
+    if days == 0: return 'earlier today'
+    if days == 1: return 'yesterday'
+    if days < 7: return f'{days} days ago'
+    months = (now.year - t.year)*12 + now.month - t.month - (now.day < t.day)
+    if months < 2: return 'a week ago' if days < 14 else f'{days // 7} weeks ago'
+    if months < 24: return f'{months} months ago'
+    return f'{months // 12} years ago'

@@ -10,7 +10,7 @@ from ..store import MemoryStore
 from ..views import SentenceViews
 from ..hybrid import is_question
 from ..intensity import SemanticAnalyzer
-from ..harness import relevant_ranks, query_metrics
+from .harness import relevant_ranks, query_metrics
 from .fusion import paired_diff
 
 # %% auto #0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 import numpy as np
-from ..datasets import LOCOMO_CATEGORIES
+from .datasets import LOCOMO_CATEGORIES
 
 # %% auto #0
 __all__ = ['LOCOMO_REFERENCE', 'compare_locomo', 'plot_locomo']

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 import numpy as np
-from ..datasets import PROBE_TYPES, INTENSITY_BANDS, AGE_BUCKETS
+from .datasets import PROBE_TYPES, INTENSITY_BANDS, AGE_BUCKETS
 
 # %% auto #0
 __all__ = ['EPIREC_REFERENCE', 'compare_epirec', 'strata_table', 'plot_epirec']
@@ -17,7 +17,7 @@ EPIREC_REFERENCE = {  # MiniLM recall@3 published by the reference implementatio
     'gated':      {'factual': 1.00, 'reflective_explicit': 0.87, 'reflective_implicit': 0.66, 'overall': 0.841},
 }
 
-def compare_epirec(result:dict,            # output of `persode.bench.run_epirec`
+def compare_epirec(result:dict,            # output of `persode.experiments.bench.run_epirec`
                    embedder:str='minilm',  # which embedder's numbers to set beside the reference
                    reference:dict=None,    # strategy -> column -> value; `EPIREC_REFERENCE` by default
                    metric:str='recall@3',

@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 from ..store import MemoryStore
 from ..hybrid import hybrid_store_factory, dated_text, zscore, is_question, DEFAULT_WEIGHT
-from ..harness import rank_groups, query_metrics, by_group, summarize, bootstrap_ci, open_embedder
-from ..bench import epirec_groups, epirec_rankings, evaluate_epirec_rankings, locomo_groups, score_locomo
-from ..datasets import PROBE_TYPES
+from .harness import rank_groups, query_metrics, by_group, summarize, bootstrap_ci, open_embedder
+from .bench import epirec_groups, epirec_rankings, evaluate_epirec_rankings, locomo_groups, score_locomo
+from .datasets import PROBE_TYPES
 
 # %% auto #0
 __all__ = ['REPORTED', 'TARGETS', 'DEV', 'TEST', 'SHORT', 'zmix_intensity_store', 'rank_epirec', 'epirec_splits', 'rank_locomo',

@@ -6,8 +6,8 @@ import argparse, csv, json, math, os, re, sys, time
 from pathlib import Path
 import numpy as np
 from ..analyzer import LexiconAnalyzer
-from ..datasets import load_epirec, sha256_file
-from ..bench import rankdata, spearman, auc, BAND_LEVEL, band_metrics, DEV_PERSONAS, SPLITS, epirec_band_report
+from .datasets import load_epirec, sha256_file
+from .bench import rankdata, spearman, auc, BAND_LEVEL, band_metrics, DEV_PERSONAS, SPLITS, epirec_band_report
 from ..intensity import IntensityEstimator, pack_weights, save_weights, weights_path, file_sha256, EMBEDDER_IDENTITY
 from ..text import PersodeError
 
@@ -210,7 +210,7 @@ def _parser()->argparse.ArgumentParser:
 def cli_intensity(argv:list|None=None, # arguments after `persode intensity`
                  )->int:               # exit status
     "Train or evaluate intensity weights from the command line."
-    from persode.harness import open_embedder, default_cache_dir
+    from persode.experiments.harness import open_embedder, default_cache_dir
     a = _parser().parse_args(argv)
     emb = open_embedder('minilm', a.cache or default_cache_dir())
     if a.action == 'train':

@@ -4,7 +4,7 @@
 from __future__ import annotations
 import argparse, json, sys, time
 from pathlib import Path
-from ..harness import TextProgress, load_target
+from .harness import TextProgress, load_target
 from ..text import PersodeError
 
 # %% auto #0
@@ -16,8 +16,8 @@ EXPERIMENTS = {   # key: (title, 'module:runner', result file)
     'exp2': ('Exp. 2 memory-strength scoring', 'persode.experiments.exp2:run_exp2', 'exp2_strength.json'),
     'exp3': ('Exp. 3 salience-aware retrieval', 'persode.experiments.exp3:run_exp3', 'exp3_retrieval.json'),
     'exp4': ('Exp. 4 Dual-Template', 'persode.experiments.exp4:run_exp4', 'exp4_dual_template.json'),
-    'exp5': ('Exp. 5 LoCoMo benchmark', 'persode.bench:run_locomo', 'exp5_locomo.json'),
-    'exp6': ('Exp. 6 EpiRec benchmark', 'persode.bench:run_epirec', 'exp6_epirec.json'),
+    'exp5': ('Exp. 5 LoCoMo benchmark', 'persode.experiments.bench:run_locomo', 'exp5_locomo.json'),
+    'exp6': ('Exp. 6 EpiRec benchmark', 'persode.experiments.bench:run_epirec', 'exp6_epirec.json'),
 }
 QUICK = ('exp1', 'exp2', 'exp3', 'exp4')   # offline, no data needed
 BENCHMARKS = ('exp5', 'exp6')
