@@ -274,6 +274,7 @@ class SessionGuard:
         s = self.session(scope, now)
         if s is None: s = scope['persode_set_session'] = new_session(self.local, now)
         scope['persode_session'] = s
+        SIGNED_IN.set((s.user_id, csrf_token(s, self.secret)) if self.accounts is not None and s.user_id is not None else None)
         async def send_(msg):
             if msg['type'] == 'http.response.start':
                 h = MutableHeaders(scope=msg)

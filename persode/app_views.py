@@ -2,7 +2,7 @@
 
 # %% ../nbs/22_app_views.ipynb #e71e0938
 from __future__ import annotations
-import calendar, re
+import calendar, contextvars, re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from .text import PersodeError, MAX_TEXT_CHARS
@@ -16,9 +16,10 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['TOKEN_FIELD', 'NAV', 'HEAD', 'LABELS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document', 'check_form',
-           'onboarding_form', 'when_written', 'entry_form', 'confirm_form', 'excerpt', 'recall_table', 'PageView',
-           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
+__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'LABELS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document',
+           'check_form', 'onboarding_form', 'when_written', 'entry_form', 'confirm_form', 'excerpt', 'recall_table',
+           'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar',
+           'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
@@ -26,6 +27,7 @@ TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts
 def csrf_field(token:str): return Input(type='hidden', name=TOKEN_FIELD, value=token)
 
 # %% ../nbs/22_app_views.ipynb #0b42b58e
+SIGNED_IN = contextvars.ContextVar('persode_signed_in', default=None)   # (user, anti-forgery token) of this request, set by the server when accounts are on
 NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/timeline', 'Timeline'), ('/data', 'Your data'), ('/onboard', 'Profile'))
 HEAD = (Meta(charset='utf-8'), Meta(name='viewport', content='width=device-width, initial-scale=1'),
         Link(rel='icon', href='data:,'), Link(rel='stylesheet', href='/static/app.css'), Script(src='/static/app.js', defer=True))
@@ -35,13 +37,13 @@ def page(title:str,      # the page's heading
          notice=None,    # a message about what just happened
          error=None,     # a message about what went wrong (nothing was changed)
          user=None,      # who is signed in (shown when accounts are on)
-         token=None,     # the anti-forgery token: with `user`, a sign-out button is shown
+         token=None,     # the anti-forgery token (with `user`: signed in, a sign-out link is shown)
         )->tuple:        # FT components for `document` (or a FastHTML handler)
     "A whole screen: title, navigation, an optional notice or error, and the content."
     who = ()
+    if user is None and token is None and SIGNED_IN.get() is not None: user, token = SIGNED_IN.get()
     if user is not None and token is not None:
-        who = (Span('signed in as ', Strong(user), cls='who'),
-               Form(csrf_field(token), Button('Sign out', type='submit'), method='post', action='/logout', cls='inline'))
+        who = (Span('signed in as ', Strong(user), cls='who'), A('Sign out', href='/logout'))   # a confirmation page posts it
     msgs = [P(notice, cls='notice', role='status') if notice else None, P(error, cls='error', role='alert') if error else None]
     return (Title(f'{title} · Persode'),
             Header(Nav(A('Persode', href='/', cls='brand'), *[A(t, href=h) for h, t in NAV], *who)),
