@@ -432,11 +432,11 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
     cmd, _, arg = line.partition(' '); arg = arg.strip()
     if cmd == '/help': return CHAT_HELP
     if cmd == '/journal' and arg:
-        e = journal_entry(agent, arg, utcnow(), folder, a.user)
+        e = journal_entry(agent, arg, a.clock(), folder, a.user)
         return f"{e.diary}\n(page: {e.image_path.with_suffix('.html')})"
     if cmd == '/recall' and arg:
         if not len(agent.store): return '(no memories yet)'
-        r = _fresh(agent, lambda: agent.retriever.retrieve(arg, top_k=agent.top_k, strategy=agent.retriever_strategy))
+        r = _fresh(agent, lambda: agent.retriever.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.retriever_strategy))
         return format_retrieval(r, len(agent.store), _zone(a))
     if cmd == '/forget':
         mid = arg or (said[-1] if said else None)
@@ -461,7 +461,7 @@ def _message_kind(text:str)->str:
 
 def _converse(agent, a, line:str, tz):
     "(reply text, id of the memory stored or None) for one conversational line."
-    now = utcnow()
+    now = a.clock()
     conv = getattr(agent, 'converse', None)
     if callable(conv):       # the agent's own conversation turn (stores only episodes)
         rep = _fresh(agent, lambda: conv(line, now, remember=not a.forget_messages, tz=tz))
@@ -482,9 +482,11 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
                 '/journal, /recall, /forget, /quit) are never stored. Ctrl-D ends the session.')
     p.add_argument('--out', default=None, help='folder for journal pages (default: HOME/pages/<folder of USER>)')
     p.add_argument('--forget-messages', action='store_true', help='answer from memories without storing the messages')
+    p.add_argument('--now', default=None, help='time of the whole session, ISO 8601 with timezone (default: the clock, message by message)')
     _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
     _user(a); tz = _zone(a)
+    a.clock = (lambda t=_time(a.now): t) if a.now else utcnow
     tty = sys.stdin.isatty()
     say = lambda *x: print(strip_control(' '.join(map(str, x))), flush=True)
     said = []          # ids of the memories this session stored, for `/forget`
