@@ -11,6 +11,7 @@ from .store import STRATEGIES, memory_id
 from .hybrid import lexical_index, HYBRID_STRATEGIES
 from .views import sentence_views, default_strategy, VIEW_STRATEGIES
 from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
+from .agent import relevance_floor, with_relevance
 from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, FAULT_POINTS, diary_index)
 
@@ -132,7 +133,10 @@ def format_retrieval(r, # a `Retrieval`
     if r.query_intensity is not None:
         gate = f', query E = {r.query_intensity:.2f}' + (f' ({r.gate_note})' if r.gate_note else '')
     head = f'{r.strategy} retrieval{strip_control(gate)}' + (f' over {n} memories' if n else '')
-    return head + '\n' + format_hits(r.hits, tz)
+    floor = getattr(r, 'floor', None)
+    foot = (f'\n(below floor): under the relevance floor {floor:.2f} of this embedder, too weakly related for a page or a reply to quote'
+            if floor is not None and any(getattr(h, 'below_floor', False) for h in r.hits) else '')
+    return head + '\n' + format_hits(r.hits, tz) + foot
 
 def format_hits(hits, # retrieval `Hit`s, best first
                 tz=None, # the zone of the times shown; UTC when None
@@ -140,7 +144,7 @@ def format_hits(hits, # retrieval `Hit`s, best first
     "One line per hit: rank, score, similarity, retention, salience, intensity, date, text."
     rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":16}  memory']
     for h in hits:
-        t = ' '.join(strip_control(h.memory.text).split())
+        t = ('(below floor) ' if getattr(h, 'below_floor', False) else '') + ' '.join(strip_control(h.memory.text).split())
         rows.append(f'{h.rank:>2}  {h.score:6.3f}  {h.similarity:6.3f}  {h.retention:5.3f}  {h.salience:5.3f}  '
                     f'{h.memory.intensity:4.2f}  {local_time(h.memory.created_at, tz):16}  {t[:80] + ("…" if len(t) > 80 else "")}')
     return '\n'.join(rows)
@@ -168,17 +172,18 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
     a = p.parse_args(argv)
     _user(a); now = _time(a.now)
     with _open(a, readonly=not a.reinforce) as db:
-        s = db.store_for(a.user, _embedder(a))
+        s = base = db.store_for(a.user, _embedder(a))
         if not len(s):
             print(f'no memories for user {a.user!r} yet: add some with `persode journal`', file=sys.stderr); return 1
         if a.strategy is None: a.strategy = default_strategy(s)
         if a.strategy in HYBRID_STRATEGIES: s = lexical_index(s, a.strategy)
         if a.strategy in VIEW_STRATEGIES: s = sentence_views(s)
-        r = s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce)
+        r = with_relevance(base, s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce), relevance_floor(base.embedder))
         if a.json:
             print(json_line(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
-                                             salience=h.salience, memory=h.memory.to_dict()) for h in r.hits])))
+                                             salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
+                                  floor=r.floor)))
         else: print(format_retrieval(r, len(s), _zone(a)))
     return 0
 
@@ -437,6 +442,7 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
     if cmd == '/recall' and arg:
         if not len(agent.store): return '(no memories yet)'
         r = _fresh(agent, lambda: agent.retriever.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.retriever_strategy))
+        r = with_relevance(agent.store, r, relevance_floor(agent.store.embedder))
         return format_retrieval(r, len(agent.store), _zone(a))
     if cmd == '/forget':
         mid = arg or (said[-1] if said else None)
