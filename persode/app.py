@@ -29,8 +29,8 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['MAX_IMPORT_BYTES', 'NOTICES', 'CONFIRM_ALL', 'Entry', 'DateIndex', 'WebJournal', 'SessionGuard', 'make_app',
-           'running', 'serve', 'cli_serve']
+__all__ = ['MAX_IMPORT_BYTES', 'NOTICES', 'CONFIRM_ALL', 'Entry', 'DateIndex', 'WebJournal', 'entry_line', 'SessionGuard',
+           'make_app', 'running', 'serve', 'cli_serve']
 
 # %% ../nbs/22b_app.ipynb #755bafc6
 @dataclass
@@ -46,7 +46,12 @@ class DateIndex:
 
     def update(self, store, reloaded:bool=False)->DateIndex:
         "Catch up with `store`: insert what was added, or rebuild after any other change (`reloaded`: the store reloaded itself)."
-        key = (store.rewrite_version, store.content_version, len(store))
+        versions = getattr(store, 'rewrite_version', None), getattr(store, 'content_version', None)
+        if None in versions:        # a store that holds nothing in memory (PostgreSQL ranks in the database): read it again
+            self.entries = sorted(map(Entry.of, store.memories()), key=lambda e: e.created_at)
+            self.times = [e.created_at for e in self.entries]
+            return self
+        key = (*versions, len(store))
         if key == self._key and not reloaded: return self
         ids = store.ids
         grow = (not reloaded and self._key is not None and key[0] == self._key[0] and key[1] == self._key[1] + 1
@@ -102,7 +107,8 @@ class WebJournal:
         "The user's open store, date index and agent slot, caught up with the journal."
         st = self._users.get(uid)
         if st is None: st = self._users[uid] = dict(store=self.db.store_for(uid), index=DateIndex(), agent=None)
-        st['index'].update(st['store'], reloaded=st['store'].follow_journal())
+        follow = getattr(st['store'], 'follow_journal', None)     # a `MemoryStore` follows other processes' writes; PostgreSQL needs not
+        st['index'].update(st['store'], reloaded=bool(follow()) if callable(follow) else False)
         return st
 
     def prefs(self, uid:str)->OnboardingPreferences|None:
@@ -164,7 +170,14 @@ def image(self, uid:str, mid:str)->Path:
     return p
 
 @patch_to(WebJournal)
-def has_page(self, uid:str, e)->bool: return (self.folder(uid)/f'{journal_stem(e.created_at, e.id)}.json').is_file()
+def has_page(self, uid:str, e, folder:Path|None=None)->bool:
+    "Whether the memory `e` (an `Entry` or `Memory`) has a diary page (in `folder`, the user's page folder when None)."
+    return ((folder or self.folder(uid))/f'{journal_stem(e.created_at, e.id)}.json').is_file()
+
+def entry_line(e:Entry, page:bool):
+    "One line of a list of memories: time (a link), emotion and E, the start of the text."
+    return Li(A(f'{e.created_at:%a %d %b %Y %H:%M}', href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
+              excerpt(e.text, 120), Small(' · diary page') if page else None)
 
 # %% ../nbs/22b_app.ipynb #1a8703da
 @patch_to(WebJournal)
@@ -329,8 +342,8 @@ def _write_routes(app, web:WebJournal):
         with web.lock:
             if web.prefs(uid) is None: return _go('/onboard')
             st = web.user(uid)
-            recent = [Li(A(f'{e.created_at:%a %d %b %Y %H:%M}', href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
-                          excerpt(e.text, 120), Small(' · page') if web.has_page(uid, e) else None) for e in st['index'].latest(7)]
+            folder = web.folder(uid)
+            recent = [entry_line(e, web.has_page(uid, e, folder)) for e in st['index'].latest(7)]
             n = len(st['store'])
         return _html(page('Write', entry_form(web.token(req)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                           P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
@@ -497,12 +510,16 @@ def _time_routes(app, web:WebJournal):
         except ValueError: when = None
         if when is None: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=f'{d[:20]!r} is not a date; dates look like 2026-03-01'), 400)
         with web.lock:
-            idx, now = web.user(uid)['index'], web.now()
-            views = [web.page_view(uid, e.id)[0] for e in idx.between(_day_start(when), _day_start(when) + timedelta(days=1))]
+            idx, now, folder = web.user(uid)['index'], web.now(), web.folder(uid)
+            entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(_day_start(when), _day_start(when) + timedelta(days=1))]
+            views = [web.page_view(uid, e.id)[0] for e, p in entries if p]
             before, after = idx.around(when)
+        msgs = [entry_line(e, False) for e, p in entries if not p]
         nav = P(A(f'← {before:%d %B %Y}', href=f'/day/{before}') if before else None, ' · ' if before and after else None,
                 A(f'{after:%d %B %Y} →', href=f'/day/{after}') if after else None, cls='actions')
-        return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now) for v in views] or [P('No entries on this day.')]))
+        return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now) for v in views],
+                          Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
+                          None if entries else P('No entries on this day.')))
 
 # %% ../nbs/22b_app.ipynb #ca2f4e54
 CONFIRM_ALL = 'forget everything'

@@ -237,6 +237,8 @@ def month_calendar(year:int, month:int, # the month to draw
                  Tbody(*[Tr(*[cell(d) for d in w]) for w in weeks]), cls='calendar')
 
 # %% ../nbs/22_app_views.ipynb #e4ed38c7
+_BAR_COLOURS = {'pleasant': '#2a9d8f', 'unpleasant': '#e76f51', 'neutral': '#8d99ae'}
+
 def mood_chart(days:dict,            # {date: DaySummary}
                start:date, end:date, # the days drawn, inclusive
                width:int=720, height:int=200):
@@ -249,14 +251,17 @@ def mood_chart(days:dict,            # {date: DaySummary}
     parts = [svg.ft_svg('title', f'Mood from {start:%d %B} to {end:%d %B %Y}: daily mean intensity (bars) and strongest intensity (dots)')]
     for e in (0, 0.5, 1):
         parts += [svg.Line(left, y(e), width, y(e), stroke='#ddd'), svg.Text(f'{e:.1f}', x=left - 4, y=y(e) + 4, text_anchor='end', font_size=10, fill='#555')]
+    bars, dots, r = {k: [] for k in _BAR_COLOURS}, [], max(min(bw/3, 4), 1.5)
     for i in range(n):
         d, x = start + timedelta(days=i), left + i*bw
-        if d.weekday() == 0: parts.append(svg.Text(f'{d:%d %b}', x=x, y=height - 6, font_size=10, fill='#555'))
+        if d.weekday() == 0: parts.append(svg.Text(f'{d:%d %b}', x=f'{x:.1f}', y=height - 6, font_size=10, fill='#555'))
         s = days.get(d)
         if s is None: continue
-        col = '#2a9d8f' if s.valence > 0.05 else '#e76f51' if s.valence < -0.05 else '#8d99ae'
-        parts += [svg.Rect(max(bw - 1, 1), y(0) - y(s.mean_E), x=x, y=y(s.mean_E), fill=col),
-                  svg.Circle(max(min(bw/3, 4), 1.5), x + bw/2, y(s.max_E), fill='#264653')]
+        kind = 'pleasant' if s.valence > 0.05 else 'unpleasant' if s.valence < -0.05 else 'neutral'
+        bars[kind].append(f'M{x:.1f} {y(s.mean_E):.1f}h{max(bw - 1, 1):.1f}V{y(0):.1f}h{-max(bw - 1, 1):.1f}Z')
+        dots.append(f'M{x + bw/2 - r:.1f} {y(s.max_E):.1f}a{r:.1f} {r:.1f} 0 1 0 {2*r:.1f} 0a{r:.1f} {r:.1f} 0 1 0 {-2*r:.1f} 0')
+    parts += [svg.Path(''.join(b), fill=_BAR_COLOURS[k], cls=f'bars {k}') for k, b in bars.items() if b]   # one path per colour: small pages
+    if dots: parts.append(svg.Path(''.join(dots), fill='#264653', cls='dots'))
     return svg.Svg(*parts, viewBox=f'0 0 {width} {height}', width=width, height=height, role='img', cls='mood-chart')
 
 # %% ../nbs/22_app_views.ipynb #4ed36e91

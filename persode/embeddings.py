@@ -236,8 +236,9 @@ class MiniLMEmbedder(Embedder):
     name, dim = 'minilm', 384
     def __init__(self, batch_size:int=64,    # texts per forward pass
                  device:str='cpu',           # torch device (the torch backend only)
-                 backend:str='numpy',        # 'numpy' (no torch import) or 'torch' (sentence-transformers, the reference)
+                 backend:str|None=None,      # 'numpy' (no torch import) or 'torch' (sentence-transformers, the reference); None reads PERSODE_MINILM_BACKEND, else 'numpy'
                  notice:bool=True):          # print `LOAD_NOTICE` on stderr when the model loads
+        if backend is None: backend = os.environ.get('PERSODE_MINILM_BACKEND') or 'numpy'
         if backend not in MINILM_BACKENDS: raise PersodeError(f'unknown MiniLM backend {backend!r}; choose one of: {", ".join(MINILM_BACKENDS)}')
         if backend == 'numpy' and device != 'cpu': raise PersodeError(f'the numpy backend runs on the CPU; use backend="torch" for device {device!r}')
         if not isinstance(batch_size, int) or batch_size < 1: raise PersodeError(f'batch_size must be a positive integer, got {batch_size!r}')

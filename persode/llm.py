@@ -4,8 +4,6 @@
 from __future__ import annotations
 import base64, io, json, logging, os, re, socket, sys, threading, time, warnings, hashlib
 from dataclasses import dataclass, field
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
@@ -18,8 +16,8 @@ from .templates import (JournalContext, Mood, VisualPrompt, diary_messages, visu
 
 # %% auto #0
 __all__ = ['DEFAULT_MODEL', 'DEFAULT_IMAGE_MODEL', 'INSTALL_HINT', 'LLM_TIMEOUT', 'MAX_LLM_TIMEOUT', 'MAX_REPLY_CHARS',
-           'MAX_RESPONSE_BYTES', 'PNG_MAGIC', 'LLMError', 'llm_timeout', 'OpenAIClient', 'RecordedServer', 'reply',
-           'fixture_responder', 'parse_analysis', 'LLMAnalyzer', 'draw_mood_card', 'OfflineLLM', 'OpenAILLM', 'get_llm']
+           'MAX_RESPONSE_BYTES', 'PNG_MAGIC', 'LLMError', 'llm_timeout', 'OpenAIClient', 'parse_analysis',
+           'LLMAnalyzer', 'draw_mood_card', 'OfflineLLM', 'OpenAILLM', 'get_llm']
 
 # %% ../nbs/07_llm.ipynb #1ececb39
 DEFAULT_MODEL, DEFAULT_IMAGE_MODEL = 'gpt-4o-mini', 'dall-e-3'
@@ -198,6 +196,7 @@ def _failure(self:OpenAIClient, what:str, e:BaseException)->BaseException:
 @patch
 def _call(self:OpenAIClient, what:str, fn, kind:str='chat'):
     "Run `fn` (one call, retries included) in a worker, waiting at most `self.timeout`; failures become `LLMError`."
+    self.client   # build the client (and import openai) first: that is not part of the call's time limit
     call, done, box = _Call(MAX_RESPONSE_BYTES[kind]), threading.Event(), {}
     def work():
         _current.call = call
@@ -286,70 +285,6 @@ def image(self:OpenAIClient,
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(_as_png(data)); return path
 
-# %% ../nbs/07_llm.ipynb #78b8a078
-class RecordedServer:
-    "An OpenAI-compatible HTTP server on 127.0.0.1 that replays recorded responses (for tests)."
-    def __init__(self,
-                 responder,                     # function(path, request_json) -> response dict (see `reply`)
-                ):
-        self.responder, self.script, self.requests, self.dropped = responder, [], [], []
-        outer = self
-        class H(BaseHTTPRequestHandler):
-            def log_message(self, *a): pass
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get('content-length') or 0))
-                try: req = json.loads(body or b'{}')
-                except ValueError: req = None
-                outer.requests.append(dict(path=self.path, json=req, authorization=self.headers.get('authorization')))
-                r = outer.script.pop(0) if outer.script else outer.responder(self.path, req)
-                if r.get('delay'): time.sleep(r['delay'])
-                payload = r['body'] if isinstance(r['body'], (bytes, str)) else json.dumps(r['body'])
-                payload = payload.encode() if isinstance(payload, str) else payload
-                head = {'content-type': 'application/json', **r.get('headers', {})}
-                if r.get('length', True): head['content-length'] = str(len(payload))
-                status = r.get('status', 200)
-                data = (f'HTTP/1.0 {status} {HTTPStatus(status).phrase}\r\n' + ''.join(f'{k}: {v}\r\n' for k, v in head.items())
-                        + '\r\n').encode() + payload
-                step, sent = (1 if r.get('drip') else len(data)), 0
-                try:
-                    for sent in range(0, len(data), step):
-                        self.wfile.write(data[sent:sent+step])
-                        if r.get('drip'): time.sleep(r['drip'])
-                except (BrokenPipeError, ConnectionResetError): outer.dropped.append(sent)  # the client left early
-        self.httpd = ThreadingHTTPServer(('127.0.0.1', 0), H)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self)->str: return f'http://127.0.0.1:{self.httpd.server_address[1]}/v1'
-    def __enter__(self): self.thread.start(); return self
-    def __exit__(self, *a): self.httpd.shutdown(); self.httpd.server_close()
-
-def reply(body,                  # a JSON-able response, or the raw body as str/bytes
-          status:int=200,        # HTTP status
-          delay:float=0.,        # seconds to wait before answering
-          headers:dict|None=None,# extra response headers
-          drip:float=0.,         # if > 0: send the response one byte at a time, this many seconds apart
-          length:bool=True,      # False: no content-length (the body ends when the connection closes)
-         )->dict:
-    "A scripted server response."
-    return dict(body=body, status=status, delay=delay, headers=headers or {}, drip=drip, length=length)
-
-# %% ../nbs/07_llm.ipynb #a1efbf37
-def fixture_responder(fixtures:dict, # stem -> recorded response body (chat_analysis, chat_diary, chat_moment, chat_reply, image)
-                     ):
-    "A `RecordedServer` responder that picks the recorded response matching the kind of request."
-    def respond(path:str, req:dict):
-        if path.endswith('/images/generations'): return reply(fixtures['image'])
-        if not path.endswith('/chat/completions'): return reply({'error': {'message': 'not found'}}, 404)
-        system = (req or {}).get('messages', [{}])[0].get('content', '')
-        if (req or {}).get('response_format', {}).get('type') == 'json_object': kind = 'chat_analysis'
-        elif 'illustrator' in system: kind = 'chat_moment'
-        elif "today's diary entry" in system: kind = 'chat_diary'
-        else: kind = 'chat_reply'
-        return reply(fixtures[kind])
-    return respond
-
 # %% ../nbs/07_llm.ipynb #2e0eddaf
 _ANALYZER_SYSTEM = ('You are an event-emotion analyzer for a journaling app. Read the user\'s diary text and answer '
     'with one JSON object with exactly these keys: "event" (a short phrase naming what happened, at most 12 words), '
@@ -381,6 +316,7 @@ def parse_analysis(text:str,       # the user's utterance
     if not event: raise ValueError('empty event')
     return Analysis(text, event, emo, round(E, 4), round(v, 4), tags or ('#' + emo,), source=source)
 
+# %% ../nbs/07_llm.ipynb #447b958f
 class LLMAnalyzer(Analyzer):
     "The Event-Emotion Analyzer as a structured-JSON chat call, with an offline fallback for malformed replies."
     def __init__(self,
@@ -413,6 +349,7 @@ def _mix(a, b, t:float)->tuple:
 def _seed(*parts)->np.random.Generator:
     return np.random.default_rng(int.from_bytes(hashlib.sha256('|'.join(map(str, parts)).encode()).digest()[:8], 'little'))
 
+# %% ../nbs/07_llm.ipynb #25561571
 def _backdrop(ax, ident:VisualIdentity, mood:Mood, rng):
     deep, light = ident.background_colours
     top, bottom = _mix(light, mood.palette[2], .5), _mix(deep, mood.palette[1], .35)
@@ -446,6 +383,7 @@ def _backdrop(ax, ident:VisualIdentity, mood:Mood, rng):
                                                         color=mood.palette[rng.integers(3)], alpha=.15, lw=0, zorder=1))
     ax.add_patch(mpatches.Rectangle((0, 0), 1, 0.1, color=_mix(deep, 'black', .2), zorder=1))
 
+# %% ../nbs/07_llm.ipynb #cc8e7d61
 def _character(ax, ident:VisualIdentity, mood:Mood, valence:float):
     main, accent = ident.outfit_colours
     ax.add_patch(mpatches.FancyBboxPatch((0.38, 0.1), 0.24, 0.3, boxstyle='round,pad=0.02,rounding_size=0.06', color=main, zorder=3))
@@ -461,6 +399,7 @@ def _character(ax, ident:VisualIdentity, mood:Mood, valence:float):
     xs = np.linspace(0.47, 0.53, 20); ys = 0.515 - curve*(1 - ((xs - 0.5)/0.03)**2)
     ax.plot(xs, ys, color='#7a2e2e', lw=1.8, zorder=6)
 
+# %% ../nbs/07_llm.ipynb #267ba09b
 def draw_mood_card(ident:VisualIdentity, # the user's visual identity (from onboarding)
                    mood:Mood,            # the shared mood (from the templates)
                    valence:float,        # the analyzer's valence, for the mouth
@@ -503,6 +442,7 @@ class OfflineLLM:
     def reply(self, messages:list, offline_text:str)->str: return offline_text
     def __repr__(self): return 'OfflineLLM()'
 
+# %% ../nbs/07_llm.ipynb #cc00ce9c
 class OpenAILLM(OfflineLLM):
     "Language (and optionally image) generation through an OpenAI-compatible server."
     stand_in = False
@@ -525,6 +465,7 @@ class OpenAILLM(OfflineLLM):
         return self.client.image(vp.prompt, path) if self.images else super().illustrate(vp, ctx, path)
     def reply(self, messages, offline_text): return self.client.chat(messages)
 
+# %% ../nbs/07_llm.ipynb #7d5a40f7
 def get_llm(kind:str|None=None, # 'offline' or 'openai'; env PERSODE_LLM; default 'offline'
             **kwargs,           # passed to `OpenAIClient` for 'openai' (e.g. timeout=SECONDS)
            ):

@@ -16,7 +16,8 @@ from .embeddings import HashingEmbedder
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'TempPostgres', 'temp_postgres', 'check_restart',
            'check_crash', 'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow',
-           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour']
+           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour',
+           'RecordedServer', 'reply', 'fixture_responder']
 
 # %% ../nbs/90_testing.ipynb #aad9f9a6
 def child_env()->dict:
@@ -159,7 +160,7 @@ def check_crash(url:str, batches:int=4, size:int=25):
     "SIGKILL in the middle of a batch ingest leaves only whole committed batches, with intact vectors."
     import signal
     code = CHILD_HEAD + """
-import persode.storage as st
+import persode.storage.contract as st   # where the write-through hook looks mem_rows up
 db = open_journal(sys.argv[1]); s = db.store_for('crash', HashingEmbedder())
 B, N = int(sys.argv[2]), int(sys.argv[3]); ts = texts('crash', B*N + N)
 for b in range(B):
@@ -280,9 +281,9 @@ print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], v
     with open_journal(url) as db:
         row, v = ('hijacked', 0.5, 'neutral', 0., '', ()), emb.embed_one('hijacked')
         for user, mid in (('ed', 'x1'), ('other', 'e2'), ('nobody', 'e2')):
-            try: db._update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
+            try: db.update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
             except KeyError: pass
-        try: db._update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
+        try: db.update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
         except ValueError as e: assert 'expected' in str(e), e
         s, o = db.store_for('ed', emb), db.store_for('other', emb)
         try: s.edit('e3', 'hijacked', embedding=np.ones(8)); raise AssertionError('store.edit took a vector of the wrong dimension')
@@ -346,15 +347,19 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
                 follow=check_follow(make_url('follow')))
 
-# %% ../nbs/90_testing.ipynb #11b40039
-def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, empty store for that user
-                          forget=None,      # forget(user_id): erase a user (skipped when None)
-                         )->int:            # number of checks that ran
-    "The storage behaviour suite: raises AssertionError on the first difference from `MemoryStore`'s behaviour."
-    from fastcore.test import test_eq, test_fail, test_close
-    n = 0
+# %% ../nbs/90_testing.ipynb #a068aa22
+def _counter():
+    "A check that counts: `ok(condition)` asserts it and adds one to `ok.n`."
     def ok(c=True):
-        nonlocal n; assert c; n += 1
+        assert c; ok.n += 1
+    ok.n = 0
+    return ok
+
+
+# %% ../nbs/90_testing.ipynb #11b40039
+def _behaviour_ingest(make_store, ok):
+    "Ingest, lookup, duplicates, batches, the gate, reinforcement, exclude, time order, scores and recent; returns (store, memories, now)."
+    from fastcore.test import test_eq, test_fail, test_close
     t0 = datetime(2026, 1, 5, 8, tzinfo=timezone.utc); day = timedelta(days=1)
     s = make_store('suite-u1')
     test_fail(lambda: s.retrieve('anything', t0), contains='empty'); ok()
@@ -393,6 +398,17 @@ def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, em
     ok(sc.ids == s.ids and len(sc.score) == 5 and np.allclose(sc.fused, s.alpha*sc.similarity + (1 - s.alpha)*sc.salience))
     ok(s.rank('sister lunch', now + 2*day, 'fused') == [sc.ids[i] for i in sc.order()])
     ok([x.id for x in s.recent(t0 + 4*day, days=2)] == [ms[3].id, ms[2].id, ms[1].id])
+    return s, ms, now
+
+
+# %% ../nbs/90_testing.ipynb #e2317bd7
+def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, empty store for that user
+                          forget=None,      # forget(user_id): erase a user (skipped when None)
+                         )->int:            # number of checks that ran
+    "The storage behaviour suite: raises AssertionError on the first difference from `MemoryStore`'s behaviour."
+    from fastcore.test import test_eq, test_fail, test_close
+    ok = _counter(); t0 = datetime(2026, 1, 5, 8, tzinfo=timezone.utc); day = timedelta(days=1)
+    s, ms, now = _behaviour_ingest(make_store, ok)
     s.remove(ms[2].id); ok(len(s) == 4 and ms[2].id not in s)
     test_fail(lambda: s.remove(ms[2].id), contains='no memory'); ok()
     # edit: new text, analysis and vector; same id, formation time, recall state and row order
@@ -415,7 +431,7 @@ def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, em
     if forget is not None:
         forget('suite-u1')
         ok(len(make_store('suite-u1')) == 0 and len(o) == 1)
-    return n
+    return ok.n
 
 # %% ../nbs/90_testing.ipynb #9c83f8f5
 def check_store_contract(make_store, # make_store(user_id) -> a fresh, empty store for that user
@@ -484,3 +500,73 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     persode_cli('forget', *opts(user + '-copy'), '-y')
     out['copy_after_forget'] = len(export(user + '-copy')) - 1
     return out
+
+# %% ../nbs/90_testing.ipynb #79a1b90b
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# %% ../nbs/90_testing.ipynb #9b41a111
+class RecordedServer:
+    "An OpenAI-compatible HTTP server on 127.0.0.1 that replays recorded responses (for tests)."
+    def __init__(self,
+                 responder,                     # function(path, request_json) -> response dict (see `reply`)
+                ):
+        self.responder, self.script, self.requests, self.dropped = responder, [], [], []
+        outer = self
+        class H(BaseHTTPRequestHandler):
+            def log_message(self, *a): pass
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get('content-length') or 0))
+                try: req = json.loads(body or b'{}')
+                except ValueError: req = None
+                outer.requests.append(dict(path=self.path, json=req, authorization=self.headers.get('authorization')))
+                r = outer.script.pop(0) if outer.script else outer.responder(self.path, req)
+                if r.get('delay'): time.sleep(r['delay'])
+                payload = r['body'] if isinstance(r['body'], (bytes, str)) else json.dumps(r['body'])
+                payload = payload.encode() if isinstance(payload, str) else payload
+                head = {'content-type': 'application/json', **r.get('headers', {})}
+                if r.get('length', True): head['content-length'] = str(len(payload))
+                status = r.get('status', 200)
+                data = (f'HTTP/1.0 {status} {HTTPStatus(status).phrase}\r\n' + ''.join(f'{k}: {v}\r\n' for k, v in head.items())
+                        + '\r\n').encode() + payload
+                step, sent = (1 if r.get('drip') else len(data)), 0
+                try:
+                    for sent in range(0, len(data), step):
+                        self.wfile.write(data[sent:sent+step])
+                        if r.get('drip'): time.sleep(r['drip'])
+                except (BrokenPipeError, ConnectionResetError): outer.dropped.append(sent)  # the client left early
+        self.httpd = ThreadingHTTPServer(('127.0.0.1', 0), H)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self)->str: return f'http://127.0.0.1:{self.httpd.server_address[1]}/v1'
+    def __enter__(self): self.thread.start(); return self
+    def __exit__(self, *a): self.httpd.shutdown(); self.httpd.server_close()
+
+# %% ../nbs/90_testing.ipynb #9a0efd19
+def reply(body,                  # a JSON-able response, or the raw body as str/bytes
+          status:int=200,        # HTTP status
+          delay:float=0.,        # seconds to wait before answering
+          headers:dict|None=None,# extra response headers
+          drip:float=0.,         # if > 0: send the response one byte at a time, this many seconds apart
+          length:bool=True,      # False: no content-length (the body ends when the connection closes)
+         )->dict:
+    "A scripted server response."
+    return dict(body=body, status=status, delay=delay, headers=headers or {}, drip=drip, length=length)
+
+# %% ../nbs/90_testing.ipynb #673f8357
+def fixture_responder(fixtures:dict, # stem -> recorded response body (chat_analysis, chat_diary, chat_moment, chat_reply, image)
+                     ):
+    "A `RecordedServer` responder that picks the recorded response matching the kind of request."
+    def respond(path:str, req:dict):
+        if path.endswith('/images/generations'): return reply(fixtures['image'])
+        if not path.endswith('/chat/completions'): return reply({'error': {'message': 'not found'}}, 404)
+        system = (req or {}).get('messages', [{}])[0].get('content', '')
+        if (req or {}).get('response_format', {}).get('type') == 'json_object': kind = 'chat_analysis'
+        elif 'illustrator' in system: kind = 'chat_moment'
+        elif "today's diary entry" in system: kind = 'chat_diary'
+        else: kind = 'chat_reply'
+        return reply(fixtures[kind])
+    return respond

@@ -14,10 +14,11 @@ from ..store import MemoryStore, DEFAULT_ALPHA
 from ..views import SentenceViews
 
 # %% auto #0
-__all__ = ['NOW', 'DIM', 'TOP_K', 'QUERY_TEXTS', 'METHODS', 'synthetic_columns', 'synthetic_store', 'make_queries', 'floor_topk',
-           'faiss_index', 'reference_records', 'reference_retrieve', 'time_methods', 'sqlite_ingest', 'sqlite_open',
-           'embed_throughput', 'bench_size', 'run_speed', 'speed_table', 'resource_table', 'plot_speed',
-           'remove_latency', 'cli_speed']
+__all__ = ['NOW', 'DIM', 'TOP_K', 'QUERY_TEXTS', 'METHODS', 'COLD_QUERY', 'COLD_PATHS', 'synthetic_columns', 'synthetic_store',
+           'make_queries', 'floor_topk', 'faiss_index', 'reference_records', 'reference_retrieve', 'time_methods',
+           'sqlite_ingest', 'sqlite_open', 'embed_throughput', 'bench_size', 'run_speed', 'speed_table',
+           'resource_table', 'plot_speed', 'remove_latency', 'cli_speed', 'cold_journals', 'cold_recall', 'cold_start',
+           'cold_table']
 
 # %% ../../nbs/20_bench_speed.ipynb #308c6b66
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)   # the fixed "now" of every benchmark query
@@ -439,3 +440,78 @@ def cli_speed(argv:list)->int:
     fig.savefig(a.figure or out.with_suffix('.png'), dpi=100); plt.close(fig)
     print(speed_table(res)); print(); print(resource_table(res)); print(f'\nwrote {out}')
     return 0
+
+# %% ../../nbs/20_bench_speed.ipynb #68146de4
+from ..embeddings import LOAD_NOTICE, MiniLMEmbedder
+
+COLD_QUERY = 'what did I cook for dinner last week'
+COLD_PATHS = {'hashing': ('hashing', 'numpy'), 'minilm (numpy)': ('minilm', 'numpy'), 'minilm (torch)': ('minilm', 'torch')}   # path -> (journal, MiniLM backend)
+_CLI = 'import sys; from persode.cli import main; sys.exit(main(sys.argv[1:]))'
+
+def cold_journals(folder,        # where the journals go (one subfolder per kind)
+                  n:int=1_000,   # memories
+                  seed:int=0,
+                 )->dict:        # kind ('hashing', 'minilm') -> the journal's home folder
+    "Two journals of the same `n` seeded one-sentence memories: one embedded by hashing, one with the MiniLM identity."
+    from persode.storage import open_journal
+    cols = synthetic_columns(n, DIM, seed)
+    texts = [t.rsplit(' (#', 1)[0] for t in cols['texts']]   # drop the '(#i)' tag: one sentence each
+    an = [Analysis(t, t[:40], 'neutral', float(e), 0.0, ('#day',)) for t, e in zip(texts, cols['E'].tolist())]
+    homes = {}
+    for kind, emb in (('hashing', HashingEmbedder()), ('minilm', MiniLMEmbedder(notice=False))):
+        homes[kind] = Path(folder)/kind; homes[kind].mkdir(parents=True, exist_ok=True)
+        V = emb.embed(texts) if kind == 'hashing' else cols['V']   # random unit vectors stand in for MiniLM's (same cost to rank)
+        with open_journal(homes[kind]/'persode.db') as db:
+            db.store_for('default', embedder=emb).add_many(texts, _ats(cols, 0, n), analyses=an, embeddings=V, ids=cols['ids'])
+    return homes
+
+def cold_recall(home,              # a journal's home folder
+                backend:str='numpy', # PERSODE_MINILM_BACKEND for the process
+                query:str=COLD_QUERY,
+                timeout:float=900,
+               )->dict:            # seconds (wall, start to exit), the recalled ids, stderr
+    "One `persode recall --peek --json` in a fresh process."
+    env = dict(os.environ, PERSODE_MINILM_BACKEND=backend)
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, '-c', _CLI, 'recall', '--home', str(home), '--peek', '--json', '--now', NOW.isoformat(), query],
+                       capture_output=True, text=True, env=env, timeout=timeout)
+    dt = time.perf_counter() - t0
+    if r.returncode: raise RuntimeError(f'persode recall exited with {r.returncode}: {r.stderr.strip()[-300:]}')
+    return dict(seconds=dt, ids=[h['memory']['id'] for h in json.loads(r.stdout)['hits']], stderr=r.stderr)
+
+# %% ../../nbs/20_bench_speed.ipynb #cf5f610a
+def cold_start(runs:int=3,                # fresh processes per path
+               paths=tuple(COLD_PATHS),   # which of `COLD_PATHS` ('hashing' is always run: it is the baseline)
+               n:int=1_000, seed:int=0, out=None, # a JSON file to write the result to
+               log=None,
+              )->dict:                    # per path: every time, the median, the ratio to hashing; the recalled ids; the notice
+    "Cold `persode recall` on an n-memory journal: hashing, numpy MiniLM and torch MiniLM, interleaved run by run."
+    paths = ('hashing',) + tuple(p for p in paths if p != 'hashing')
+    bad = [p for p in paths if p not in COLD_PATHS]
+    if bad: raise ValueError(f'unknown path {bad[0]!r}; choose from: {", ".join(COLD_PATHS)}')
+    if runs < 1: raise ValueError('runs must be >= 1')
+    t0, secs, res = time.perf_counter(), {p: [] for p in paths}, {}
+    with tempfile.TemporaryDirectory() as d:
+        homes = cold_journals(d, n, seed)
+        for r in range(runs):
+            for p in paths:
+                kind, backend = COLD_PATHS[p]
+                if log: log(f'cold start: run {r + 1}/{runs}, {p}')
+                x = cold_recall(homes[kind], backend)
+                secs[p].append(x['seconds']); res[p] = x
+    paths_out = {p: dict(seconds=s, median_s=float(np.median(s)), ids=res[p]['ids'], notice=LOAD_NOTICE in res[p]['stderr'],
+                         ratio=float(np.median([a/b for a, b in zip(s, secs['hashing'])])),
+                         ratio_lo=float(min(a/b for a, b in zip(s, secs['hashing']))), ratio_hi=float(max(a/b for a, b in zip(s, secs['hashing']))))
+                 for p, s in secs.items()}
+    out_d = dict(n=n, runs=runs, seed=seed, query=COLD_QUERY, paths=paths_out, machine=_machine(),
+                 date=datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), seconds=time.perf_counter() - t0)
+    if out is not None: Path(out).write_text(json.dumps(out_d, indent=1))
+    return out_d
+
+def cold_table(res:dict)->str:
+    "A Markdown table of a `cold_start` result."
+    rows = ['| path | median (s) | every run (s) | ratio to hashing (range) |', '|---|---|---|---|']
+    for p, x in res['paths'].items():
+        rows.append(f"| {p} | {x['median_s']:.2f} | {', '.join(f'{s:.2f}' for s in x['seconds'])} | "
+                    f"{x['ratio']:.2f} ({x['ratio_lo']:.2f}–{x['ratio_hi']:.2f}) |")
+    return '\n'.join(rows)
