@@ -13,18 +13,19 @@ from .decay import as_utc, utcnow
 from .analyzer import Analysis, Analyzer, check_text, SIGNIFICANCE_THRESHOLD
 from .embeddings import Embedder, get_embedder
 from .strength import Memory
-from .text import PersodeError, strip_control
+from .text import PersodeError, strip_control, zone, local_time
 from .store import MemoryStore, Retrieval, Hit, memory_id
 from .hybrid import lexical_index
 from .views import sentence_views, default_strategy
 from .onboarding import OnboardingPreferences
-from .templates import JournalContext, Mood, VisualPrompt, when
+from .templates import JournalContext, Mood, VisualPrompt, when, diary_body
 from .llm import OfflineLLM
 
 # %% auto #0
-__all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'RELEVANCE_FLOORS', 'EpisodicMemoryAgent',
-           'AgentReply', 'relevant', 'offline_reply', 'reply_messages', 'bounded', 'relevance_floor', 'RecallHit',
-           'Recall', 'relevances', 'with_relevance', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
+__all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MESSAGE_KINDS', 'MAX_GENERATED_CHARS', 'RELEVANCE_FLOORS',
+           'EpisodicMemoryAgent', 'message_body', 'message_kind', 'AgentReply', 'relevant', 'offline_reply',
+           'reply_messages', 'bounded', 'relevance_floor', 'RecallHit', 'Recall', 'relevances', 'with_relevance',
+           'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
 
 # %% ../nbs/08_agent.ipynb #f5e52325
 AGENT_STRATEGIES = ('gated', 'routed', 'views', 'similarity', 'views-routed')   # how the agent recalls: the store's gate, the router of `persode.hybrid`, `persode.views` gated, plain similarity, or the views routed by prompt kind
@@ -41,6 +42,7 @@ class EpisodicMemoryAgent:
                  *,
                  top_k:int=3,                       # memories recalled per question or journal entry
                  image_dir:str|Path|None=None,      # where pictures go; default: <tmp>/persode-images
+                 tz=None,                           # the person's time zone for dates and ages in replies and pages (see `zone`); UTC when None
                  strategy:str|None=None,            # recall: 'similarity'; 'views-routed' (questions by similarity, the rest by sentence views); the emotion gate: 'gated', 'views' (gated sentence views); 'routed' (questions also use BM25; needs persode[hybrid]); None: `default_strategy` ('views-routed' for a MiniLM `MemoryStore`, else 'similarity')
                 ):
         if not isinstance(preferences, OnboardingPreferences): raise TypeError('preferences must be OnboardingPreferences')
@@ -55,7 +57,7 @@ class EpisodicMemoryAgent:
         self.image_dir = Path(image_dir) if image_dir is not None else Path(tempfile.gettempdir())/'persode-images'
         if strategy is None: strategy = default_strategy(self.store)
         if strategy not in AGENT_STRATEGIES: raise ValueError(f'strategy must be one of {AGENT_STRATEGIES}, got {strategy!r}')
-        self.strategy, self._index = strategy, None
+        self.strategy, self._index, self.tz = strategy, None, zone(tz)
         if strategy == 'routed': self._index = lexical_index(self.store, strategy)   # fails here when the extra is missing
         if strategy in ('views', 'views-routed'): self._index = sentence_views(self.store)
 
@@ -87,6 +89,43 @@ def ingest(self:EpisodicMemoryAgent,
     at = utcnow() if at is None else as_utc(at, 'at')
     return _add(self, text, at, self.analyzer.analyze(text))
 
+# %% ../nbs/08_agent.ipynb #16203121
+MESSAGE_KINDS = ('command', 'greeting', 'thanks', 'question', 'episode')   # what `message_kind` answers; only episodes are stored
+
+_HELLO = re.compile(r"^(?:(?:hi|hello|hey|hiya|howdy|greetings|yo|good\s*(?:morning|afternoon|evening|night|day)|bye|goodbye|see\s+you)"
+                    r"(?:\s+(?:there|again|all|persode|friend))?\b|(?:morning|evening)(?=\W*$|[,.!]))[\s,.!?~:;-]*", re.I)
+_SMALL_TALK = re.compile(r"^(?:how\s+are\s+you(?:\s+doing)?(?:\s+today)?|how'?s\s+it\s+going|what'?s\s+up|how\s+have\s+you\s+been)\b[\s,.!?]*", re.I)
+_ACK = re.compile(r"^(?:ok(?:ay)?|yes|yeah|yep|no|nope|sure|cool|lol|hmm+|nice|great|alright)\W*$", re.I)
+_THANKS = re.compile(r"^(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|many\s+thanks|much\s+appreciated)\b", re.I)
+_ASKS = re.compile(r"^(?:what|when|where|who|whom|whose|which|why|how|do|does|did|can|could|would|will|should|shall|is|are|was|were|"
+                   r"have|has|am|may|might|tell\s+me|remind\s+me|show\s+me)\b", re.I)
+_ASKS_BARE = re.compile(r"^(?:(?:what|when|where|who|which|why|how)\b(?!\s+(?:a|an)\b)|(?:do|did|can|could|will|would|should|have)\s+"
+                        r"(?:you|i|we)\b|tell\s+me|remind\s+me|show\s+me|is\s+there|are\s+there)", re.I)
+
+def message_body(text:str, # a chat message
+                )->str:    # the message without leading greetings and small talk ('' when nothing else is left)
+    "What a message says once its greeting ('Hi, …', 'Hey there! How are you? …') is taken off."
+    s, prev = check_text(text).strip(), None
+    while s != prev: prev, s = s, _SMALL_TALK.sub('', _HELLO.sub('', s, count=1), count=1).strip()
+    return s
+
+def _asks(sentence:str)->bool:
+    s = sentence.strip()
+    if s.endswith('?'): return bool(_ASKS.match(s)) or len(s.split()) <= 6
+    return not s.endswith(('.', '!')) and bool(_ASKS_BARE.match(s))
+
+# %% ../nbs/08_agent.ipynb #7fd51f86
+def message_kind(text:str, # a chat message
+                )->str:    # one of `MESSAGE_KINDS`
+    "What a chat message is: a 'command', a 'greeting', 'thanks', a 'question', or an 'episode' of the person's life."
+    s = check_text(text).strip()
+    if s.startswith('/'): return 'command'
+    rest = message_body(s)
+    if not re.search(r'\w', rest) or _ACK.match(rest): return 'greeting'
+    sentences = [x for x in re.split(r'(?<=[.!?])\s+', rest) if re.search(r'\w', x)]
+    if _THANKS.match(rest) and len(sentences) == 1 and len(rest.split()) <= 6: return 'thanks'
+    return 'question' if all(_asks(x) for x in sentences) else 'episode'
+
 # %% ../nbs/08_agent.ipynb #f3edf9a9
 @dataclass
 class AgentReply:
@@ -97,15 +136,66 @@ class AgentReply:
     recalled:Retrieval        # the memories recalled, best first
     writer:str                # who wrote the answer (offline template or a model)
     now:datetime              # when
+    kind:str='episode'        # what the message was (`message_kind`): only an 'episode' is ever stored
+    stored:Memory|None=None   # the episode stored from the message, if any
+    tz:object=None            # the zone the reply's dates are shown in (UTC when None)
     def __str__(self): return self.text
     def _repr_markdown_(self)->str:
         gate = 'fused similarity + salience (emotional message)' if self.recalled.gate_fired else 'similarity (gate closed)'
-        src = '\n'.join(f'{h.rank}. {h.memory.created_at:%Y-%m-%d} ({when(h.memory.created_at, self.now)}) · '
+        src = '\n'.join(f'{h.rank}. {local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({when(h.memory.created_at, self.now, self.tz)}) · '
                         f'{escape(h.memory.emotion)} E={h.memory.intensity:.2f} · score {h.score:.3f}: {escape(h.memory.text)}'
                         + (' *(below the relevance floor: not quoted)*' if getattr(h, 'below_floor', False) else '')
                         for h in self.recalled) or '*(nothing recalled)*'
         return (f'> {escape(self.message)}\n\n**Persode:** {escape(self.text)}\n\n'
                 f'*Recalled by {gate}; written by {escape(self.writer)}:*\n\n{src}')
+
+# %% ../nbs/08_agent.ipynb #798f7bde
+_FEELING = dict(joy=('happy', 'I love hearing that.'), pride=('proud', 'You earned that feeling.'),
+                love=('full of love', 'That is worth holding on to.'), gratitude=('grateful', 'That is a lovely thing to notice.'),
+                calm=('calm', 'A quiet moment like that matters.'), surprise=('surprised', 'Nobody could have seen that coming.'),
+                sadness=('sad', "I'm sorry; that sounds hard."), anger=('angry', 'That sounds really unfair.'),
+                fear=('scared', 'That sounds frightening.'), anxiety=('anxious', 'That is a lot to carry; one thing at a time.'),
+                disgust=('disgusted', 'That sounds really unpleasant.'), shame=('ashamed', 'Be gentle with yourself; it happens to everyone.'))
+_YOU = {'i': 'you', 'me': 'you', 'my': 'your', 'mine': 'yours', 'myself': 'yourself', "i'm": "you're", "i've": "you've",
+        "i'll": "you'll", "i'd": "you'd", 'am': 'are', 'we': 'you', 'us': 'you', 'our': 'your', 'ours': 'yours', "we're": "you're"}
+_COMMON = set('the a an this that these those it its there today yesterday tonight last work school everything nothing someone everyone his her their'.split())
+_SUBJECTLESS = re.compile(r"^(?:\w+ed|went|got|had|made|took|saw|met|ate|spent|found|felt|lost|won|bought|came|left|ran|slept|woke|told|gave|heard|did|was)$", re.I)
+
+def _second_person(clause:str)->str:
+    words, out = clause.split(), []
+    for w in words:
+        core = w.strip(".,!?;:").lower()
+        v = 'were' if core == 'was' and out and out[-1].lower() == 'you' else _YOU.get(core)
+        out.append(w if v is None else v)
+    if out and (_SUBJECTLESS.match(out[0]) or out[0].lower() in _COMMON): out[0] = out[0].lower()
+    if out and _SUBJECTLESS.match(out[0]): out.insert(0, 'you')
+    return ' '.join(out)
+
+def _heard(a:Analysis)->str:
+    "The message's event and emotion said back: 'So you had a rough day at work today. You sound …'"
+    first = re.split(r'(?<=[.!?])\s+', a.text.strip())[0]
+    clause = re.split(r'[,;:.!?]', first)[0].strip()
+    found = bool(a.event) and a.event.split()[0].lower() in clause.lower().split()
+    told = (f'So {_second_person(" ".join(clause.split()[:16]))}.' if found and clause else f'Thank you for telling me about {a.event}.')
+    if a.emotion == 'neutral': return told + ' How did it leave you feeling?'
+    adj, comfort = _FEELING.get(a.emotion, (None, None))
+    strong = a.intensity >= SIGNIFICANCE_THRESHOLD
+    feel = f'You sound {"really " if strong else ""}{adj}. {comfort}' if adj else f'I hear {a.emotion} in that.'
+    return f'{told} {feel}'
+
+# %% ../nbs/08_agent.ipynb #610db156
+_BYE = re.compile(r'\b(?:bye|goodbye|good\s*night|see\s+you)\b', re.I)
+
+def _courtesy(prefs:OnboardingPreferences, kind:str, text:str, now:datetime, tz=None)->str:
+    "The answer to a command, a greeting or thanks: short, by name, with nothing recalled."
+    if kind == 'command':
+        return f"'{(text.split() or [text])[0][:30]}' is not a command I know; /help lists the ones I do. Nothing was saved."
+    if kind == 'thanks': return f"You're welcome, {prefs.name}. I'm here whenever you want to write."
+    if _BYE.search(text):
+        return f'Good night, {prefs.name}. Your journal will be here tomorrow.' if 'night' in text.lower() else f'Goodbye, {prefs.name}. Your journal will be here.'
+    h = now.astimezone(zone(tz)).hour
+    part = 'morning' if 5 <= h < 12 else 'afternoon' if 12 <= h < 18 else 'evening'
+    return f'Good {part}, {prefs.name}! What happened today that you would like to remember?'
 
 # %% ../nbs/08_agent.ipynb #5a7aa11a
 _REPLY_CLOSERS = dict(default='Would you like to write about it?', friendly="I'm right here, tell me more!",
@@ -127,25 +217,38 @@ def relevant(hits:list, # retrieval `Hit`s, best first
 def offline_reply(prefs:OnboardingPreferences, # the user's profile
                   memories:list,               # recalled `Memory` records worth quoting, best first
                   now:datetime,                # time of the reply
+                  analysis:Analysis|None=None, # what the message says (event, emotion); a question's reply when None
+                  kind:str='episode',          # the message's `message_kind`
+                  tz=None,                     # the zone for dates and ages (UTC when None)
                  )->str:
-    "A grounded answer from templates: it quotes the recalled memories and invents nothing."
-    if not memories: return "I don't have a memory of anything like that yet. Would you like to tell me about it?"
+    "A grounded answer from templates: it answers what the message says and quotes only recalled memories."
+    if kind in ('command', 'greeting', 'thanks'): return _courtesy(prefs, kind, analysis.text if analysis else '', now, tz)
     n = 3 if prefs.response_length == 'detailed' else 1
-    first, *rest = memories[:n]
-    parts = [f'That reminds me of what you wrote {when(first.created_at, now)} ({first.created_at:%d %B}): “{_quote(first.text)}”']
-    parts += [f'And {when(m.created_at, now)}: “{_quote(m.text)}”' for m in rest]
-    parts.append(_REPLY_CLOSERS[prefs.conversation_style])
+    if analysis is None or kind == 'question':
+        if not memories: return "I don't have a memory of anything like that yet. Would you like to tell me about it?"
+        first, *rest = memories[:n]
+        return ' '.join([f'You wrote {when(first.created_at, now, tz)} ({local_time(first.created_at, tz, "%d %B")}): “{_quote(first.text)}”']
+                        + [f'And {when(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest])
+    parts = [_heard(analysis)]
+    if memories:
+        first, *rest = memories[:n]
+        parts.append(f'That reminds me of what you wrote {when(first.created_at, now, tz)} ({local_time(first.created_at, tz, "%d %B")}): “{_quote(first.text)}”')
+        parts += [f'And {when(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest]
+    if analysis.emotion != 'neutral' or memories: parts.append(_REPLY_CLOSERS[prefs.conversation_style])
     return ' '.join(parts)
 
 def reply_messages(prefs:OnboardingPreferences, # the user's profile
                    message:str,                 # what the user said
                    memories:list,               # recalled `Memory` records, best first
                    now:datetime,                # time of the reply
+                   analysis:Analysis|None=None, # what the message says, when analysed
+                   tz=None,                     # the zone for dates and ages (UTC when None)
                   )->list:                      # OpenAI-style chat messages
-    "The persona and the recalled memories as a grounded chat prompt."
-    mem = '\n'.join(f'[{i}] {m.created_at:%Y-%m-%d} ({when(m.created_at, now)}), felt {m.emotion}: {_quote(m.text, 400)}'
+    "The persona, what the message says and the recalled memories as a grounded chat prompt."
+    mem = '\n'.join(f'[{i}] {local_time(m.created_at, tz, "%Y-%m-%d")} ({when(m.created_at, now, tz)}), felt {m.emotion}: {_quote(m.text, 400)}'
                     for i, m in enumerate(memories, 1)) or '(none)'
-    system = f'{prefs.persona}\n\nToday is {now:%Y-%m-%d}. Memories recalled for this message:\n{mem}'
+    heard = f'\nThe message tells of: {analysis.event} (felt {analysis.emotion}, intensity {analysis.intensity:.2f}).' if analysis else ''
+    system = f'{prefs.persona}\n\nToday is {local_time(now, tz, "%Y-%m-%d")}.{heard} Memories recalled for this message:\n{mem}'
     return [dict(role='system', content=system), dict(role='user', content=message)]
 
 # %% ../nbs/08_agent.ipynb #3869cacf
@@ -261,9 +364,36 @@ def respond(self:EpisodicMemoryAgent,
     a = self.analyzer.analyze(text)
     r = _retrieve(self, text, a, now)
     mems = relevant(r.hits)
-    answer = bounded(self.llm.reply(reply_messages(self.preferences, text, mems, now), offline_reply(self.preferences, mems, now)))
-    if remember: _add(self, text, now, a)
-    return AgentReply(text, answer, a, r, self.llm.describe()['writer'], now)
+    kind = 'question' if message_kind(text) == 'question' else 'episode'
+    offline = offline_reply(self.preferences, mems, now, a, kind, self.tz)
+    answer = bounded(self.llm.reply(reply_messages(self.preferences, text, mems, now, a, self.tz), offline))
+    stored = _add(self, text, now, a) if remember else None
+    return AgentReply(text, answer, a, r, self.llm.describe()['writer'], now, kind, stored, self.tz)
+
+# %% ../nbs/08_agent.ipynb #4782a9a9
+def _not_analysed(text:str)->Analysis: return Analysis(text, text[:60], 'neutral', 0., 0., (), source='not analysed')
+
+@patch
+def converse(self:EpisodicMemoryAgent,
+             text:str,            # the person's message
+             now=None,            # when (timezone-aware); the current time when None
+             *,
+             remember:bool=True,  # store an episode (False: answer only)
+             tz=None,             # the zone for dates and ages in the reply; the agent's `tz` when None
+            )->AgentReply:        # the answer, its kind, what was recalled and what was stored
+    "One chat turn: answer `text` by its kind, recall (reinforcing) for questions and episodes, store only episodes."
+    check_text(text)
+    now, tz = utcnow() if now is None else as_utc(now, 'now'), self.tz if tz is None else zone(tz)
+    kind = message_kind(text)
+    body = message_body(text) if kind == 'episode' else ' '.join(text.split())
+    a = self.analyzer.analyze(body) if kind in ('question', 'episode') else _not_analysed(body)
+    r = _retrieve(self, body, a, now) if kind in ('question', 'episode') else Recall(body, self.strategy, now, [], False, a.intensity, self.relevance_floor)
+    mems = relevant(r.hits)
+    offline = offline_reply(self.preferences, mems, now, a, kind, tz)
+    if kind == 'command': answer, writer = offline, OfflineLLM().describe()['writer']
+    else: answer, writer = bounded(self.llm.reply(reply_messages(self.preferences, body, mems, now, a, tz), offline)), self.llm.describe()['writer']
+    stored = _add(self, body, now, a) if kind == 'episode' and remember else None
+    return AgentReply(text, answer, a, r, writer, now, kind, stored, tz)
 
 # %% ../nbs/08_agent.ipynb #6caf0377
 def journal_stem(at:datetime, # time of writing (UTC)
@@ -287,6 +417,7 @@ class JournalEntry:
     preferences:OnboardingPreferences # the profile the page was written for
     created_at:datetime       # time of writing
     provenance:dict           # writer, illustrator, analyzer, embedder, stand_in flag
+    tz:object=None            # the zone the page shows dates in (UTC when None)
 
     @property
     def emotion(self)->str: return self.analysis.emotion
@@ -295,7 +426,7 @@ class JournalEntry:
     @property
     def mood(self)->Mood: return self.visual_prompt.mood
     @property
-    def title(self)->str: return f'{self.created_at:%A, %d %B %Y}'
+    def title(self)->str: return local_time(self.created_at, self.tz, '%A, %d %B %Y')
     @property
     def quotes(self)->list:
         "Ids of the memories this page quotes (its recalled memories), best first."
@@ -317,13 +448,13 @@ def prepare_journal(self:EpisodicMemoryAgent,
     a = self.analyzer.analyze(text)
     episode = Memory(mid, text, now, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags))
     r = _retrieve(self, text, a, now, drop_text=text, reinforce=False)
-    ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now)
+    ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now, self.tz)
     diary, vp = bounded(self.llm.diary(ctx)), self.llm.visual_prompt(ctx)
     folder = Path(image_dir) if image_dir is not None else self.image_dir
     img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}.png')
     prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
                 embedder=self.store.embedder.identity, retrieval=self.retriever_strategy)
-    return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov)
+    return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
 
 # %% ../nbs/08_agent.ipynb #a3b5192c
 @patch
@@ -370,12 +501,12 @@ def to_markdown(self:JournalEntry,
                 image_ref:str|None=None, # how to reference the picture; its file name when None
                )->str:
     "The page as Markdown (user text escaped)."
-    rec = '\n'.join(f'- {h.memory.created_at:%Y-%m-%d} ({when(h.memory.created_at, self.created_at)}), '
+    rec = '\n'.join(f'- {local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({when(h.memory.created_at, self.created_at, self.tz)}), '
                     f'{md_text(h.memory.emotion)} E={h.memory.intensity:.2f}: “{md_text(_q(h.memory.text))}”' for h in self.recalled)
     return '\n'.join([
         f'## {self.title}', '', f'*Mood: {md_text(self.mood.phrase)}*', '',
         f'![illustration for {self.title}]({image_ref or self.image_path.name})', '',
-        md_text(bounded(self.diary)).strip(), '',
+        md_text(diary_body(bounded(self.diary), self.mood, self.hashtags)), '',
         '**Recalled memories**' + (' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''), '',
         rec or '- none', '', f'**Visual prompt:** {md_text(self.visual_prompt.prompt)}', '',
         ' '.join(md_text(t) for t in self.hashtags), '', f'*{md_text(_made_by(self.provenance))}*', ''])
@@ -389,13 +520,13 @@ _CSS = ('body{font-family:Georgia,serif;max-width:42rem;margin:2rem auto;padding
 @patch
 def _html_body(self:JournalEntry)->str:
     b64 = base64.b64encode(self.image_path.read_bytes()).decode('ascii')
-    rec = ''.join(f'<li>{h.memory.created_at:%Y-%m-%d} ({_esc(when(h.memory.created_at, self.created_at))}), '
+    rec = ''.join(f'<li>{local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({_esc(when(h.memory.created_at, self.created_at, self.tz))}), '
                   f'{_esc(h.memory.emotion)} E={h.memory.intensity:.2f}: “{_esc(_q(h.memory.text))}”</li>' for h in self.recalled)
     gate = ' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''
     return (f'<article class="persode-entry"><h2>{_esc(self.title)} · {_esc(self.preferences.name)}</h2>'
             f'<p class="mood" style="border-left:6px solid {self.mood.palette[0]};padding-left:.6rem">Mood: {_esc(self.mood.phrase)}</p>'
             f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:image/png;base64,{b64}">'
-            f'<div class="diary">{_esc(bounded(self.diary).strip())}</div>'
+            f'<div class="diary">{_esc(diary_body(bounded(self.diary), self.mood, self.hashtags))}</div>'
             f'<p class="tags">{" ".join(_esc(t) for t in self.hashtags)}</p>'
             f'<h3>Recalled memories{gate}</h3><ul>{rec or "<li>none</li>"}</ul>'
             f'<p class="meta"><b>Visual prompt:</b> {_esc(self.visual_prompt.prompt)}</p>'

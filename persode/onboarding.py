@@ -10,9 +10,9 @@ from .text import PersodeError
 
 # %% auto #0
 __all__ = ['FASHION_STYLES', 'BACKGROUND_THEMES', 'BACKGROUND_STYLES', 'CONVERSATION_STYLES', 'RESPONSE_LENGTHS', 'PERSONALITIES',
-           'CHOICES', 'MAX_FREE_TEXT', 'ATTRIBUTES', 'OnboardingPreferences', 'save_preferences', 'load_preferences',
-           'persona_prompt', 'attribute_phrases', 'attribute_coverage', 'hair_colour', 'VisualIdentity',
-           'visual_identity']
+           'CHOICES', 'MAX_FREE_TEXT', 'ATTRIBUTES', 'ONBOARDING_QUESTIONS', 'MAX_TRIES', 'OnboardingPreferences',
+           'save_preferences', 'load_preferences', 'ask_preferences', 'persona_prompt', 'attribute_phrases',
+           'attribute_coverage', 'hair_colour', 'VisualIdentity', 'visual_identity']
 
 # %% ../nbs/05_onboarding.ipynb #3848d0ef
 FASHION_STYLES = ('casual', 'trendy', 'formal', 'sporty', 'vintage', 'cozy')
@@ -111,6 +111,50 @@ def load_preferences(path:str|Path, # a file written by `save_preferences`
     try: d = json.loads(path.read_text(encoding='utf-8'))
     except json.JSONDecodeError as e: raise PersodeError(f'{path} is not valid JSON: {e.msg} (line {e.lineno})') from None
     return OnboardingPreferences.from_dict(d)
+
+# %% ../nbs/05_onboarding.ipynb #61f939e9
+ONBOARDING_QUESTIONS = dict(
+    name='What should I call you?', age='How old are you?', glasses='Do you wear glasses? (yes/no)',
+    hair='How would you describe your hair?', fashion_style='Which style of clothes suits you?',
+    background_theme='Which place should your pictures show?', background_style='And in which picture style?',
+    conversation_style='How should I talk with you?', response_length='Should my answers be detailed or concise?',
+    personality='What kind of companion would you like?')
+MAX_TRIES = 3   # wrong answers to one question before `ask_preferences` gives up
+
+def _parse_answer(k:str, ans:str):
+    "One typed answer as the value of attribute `k` (checked again by `OnboardingPreferences`)."
+    if k == 'age':
+        if not ans.strip().isdigit(): raise PersodeError(f'age must be a whole number, got {ans.strip()[:20]!r}')
+        return int(ans)
+    if k == 'glasses':
+        a = ans.strip().lower()
+        if a in ('y', 'yes', 'true'): return True
+        if a in ('n', 'no', 'false'): return False
+        raise PersodeError(f'please answer yes or no, got {a[:20]!r}')
+    return ans
+
+# %% ../nbs/05_onboarding.ipynb #9f77dbc4
+def ask_preferences(ask=input,     # prompt -> the typed answer (raises EOFError when input ends)
+                    say=print,     # shows a line (explanations, errors)
+                    defaults:OnboardingPreferences|None=None, # earlier answers, kept on Enter (re-onboarding)
+                   )->OnboardingPreferences:
+    "Ask the person for their name and preferences, one question at a time."
+    base = defaults.to_dict() if defaults is not None else dict(OnboardingPreferences('x', 30).to_dict(), name=None, age=None)
+    got = {}
+    for k, q in ONBOARDING_QUESTIONS.items():
+        d = base[k]
+        shown = '' if d is None else ' [' + ('yes' if d is True else 'no' if d is False else str(d)) + ']'
+        for tries in range(MAX_TRIES):
+            try: ans = ask(f'{q}' + (f' ({", ".join(CHOICES[k])})' if k in CHOICES else '') + f'{shown} ')
+            except (EOFError, KeyboardInterrupt): raise PersodeError('onboarding was not finished; nothing was saved') from None
+            if not str(ans).strip() and d is not None: got[k] = d; break
+            try:
+                v = _parse_answer(k, str(ans)) if str(ans).strip() else None
+                if v is None: raise PersodeError(f'{k} needs an answer')
+                OnboardingPreferences(**{**base, 'name': 'x', 'age': 30, **got, k: v}); got[k] = v; break   # validate this answer alone
+            except PersodeError as e: say(f'  {e}')
+        else: raise PersodeError(f'no valid answer for {k} after {MAX_TRIES} tries; nothing was saved')
+    return OnboardingPreferences(**got)
 
 # %% ../nbs/05_onboarding.ipynb #42236027
 _STYLE_TEXT = dict(

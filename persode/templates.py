@@ -6,13 +6,14 @@ import hashlib, json, re
 from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
-from .decay import as_utc, utcnow, SECONDS_PER_DAY
+from .decay import as_utc, utcnow
+from .text import when, zone, local_time
 from .analyzer import EMOTIONS, SIGNIFICANCE_THRESHOLD
 from .onboarding import OnboardingPreferences, VisualIdentity, attribute_coverage, attribute_phrases, ATTRIBUTES
 
 # %% auto #0
-__all__ = ['VISUAL_FEW_SHOT', 'Mood', 'mood_for', 'when', 'JournalContext', 'render_diary', 'diary_messages', 'visual_messages',
-           'VisualPrompt', 'clean_moment', 'compose_visual_prompt', 'changed_attribute_check']
+__all__ = ['VISUAL_FEW_SHOT', 'Mood', 'mood_for', 'JournalContext', 'render_diary', 'diary_body', 'diary_messages',
+           'visual_messages', 'VisualPrompt', 'clean_moment', 'compose_visual_prompt', 'changed_attribute_check']
 
 # %% ../nbs/06_templates.ipynb #164debce
 _MOODS = {  # emotion: (feel, light, expression, tone, palette)
@@ -58,6 +59,7 @@ class Mood:
     @property
     def phrase(self)->str:
         "The mood phrase shared verbatim by the diary and the visual prompt."
+        if self.emotion == 'neutral': return f'an {self.feel} mood'   # not "a mild, even and everyday mood of neutral"
         return f"a {'strong' if self.strong else 'mild'}, {self.feel} mood of {self.emotion}"
 
 def mood_for(emotion:str,      # the analyzer's emotion label (unknown labels get a stable neutral-style mood)
@@ -73,19 +75,6 @@ def mood_for(emotion:str,      # the analyzer's emotion label (unknown labels ge
                 (f'#{h[:6]}', f'#{h[6:12]}', '#f8f9fa'))
 
 # %% ../nbs/06_templates.ipynb #e020b93c
-def when(created_at:datetime, # when the memory was formed
-         now:datetime,        # the time of writing
-        )->str:               # e.g. 'yesterday', '3 weeks ago'
-    "A human description of how long ago `created_at` was."
-    d = (as_utc(now, 'now') - as_utc(created_at, 'created_at')).total_seconds()/SECONDS_PER_DAY
-    if d < 1: return 'earlier today'
-    if d < 2: return 'yesterday'
-    if d < 7: return f'{int(d)} days ago'
-    if d < 14: return 'last week'
-    if d < 60: return f'{round(d/7)} weeks ago'
-    if d < 365: return f'{round(d/30.44)} months ago'
-    y = round(d/365.25); return 'a year ago' if y == 1 else f'{y} years ago'
-
 @dataclass(frozen=True)
 class JournalContext:
     "Everything the two templates are filled from."
@@ -94,10 +83,18 @@ class JournalContext:
     preferences:OnboardingPreferences # the user's profile
     memories:tuple=()            # recalled memories, best first (`Memory` or `Hit`)
     now:datetime|None=None       # time of writing (timezone-aware); defaults to now
+    tz:object=None               # the person's time zone for dates and ages (see `zone`); UTC when None
 
     def __post_init__(self):
         object.__setattr__(self, 'memories', tuple(getattr(m, 'memory', m) for m in self.memories))
         object.__setattr__(self, 'now', utcnow() if self.now is None else as_utc(self.now, 'now'))
+        object.__setattr__(self, 'tz', zone(self.tz))
+
+    @property
+    def local_now(self)->datetime: return self.now.astimezone(self.tz)
+    def ago(self, t:datetime)->str:
+        "How long before the time of writing `t` was, on the person's calendar."
+        return when(t, self.now, self.tz)
 
     @property
     def mood(self)->Mood: return mood_for(self.analysis.emotion, self.analysis.intensity)
@@ -127,12 +124,12 @@ def render_diary(ctx:JournalContext, # the shared inputs
     "The reflective diary entry, rendered offline and deterministically."
     a, p, mood = ctx.analysis, ctx.preferences, ctx.mood
     n_mem = 3 if p.response_length == 'detailed' else 1
-    lines = [f'{ctx.now:%A, %d %B %Y}. Mood: {mood.phrase}.', '', _sentence(ctx.text), '']
+    lines = [f'{ctx.local_now:%A, %d %B %Y}. Mood: {mood.phrase}.', '', _sentence(ctx.text), '']
     feel = f'What I felt most was {a.emotion}' + (', and strongly.' if mood.strong else ', though only a little.')
     if a.emotion == 'neutral': feel = 'No strong feeling stood out today.'
     body = [feel]
     for m in ctx.memories[:n_mem]:
-        body.append(f'It brought back {when(m.created_at, ctx.now)}, when I wrote: “{_quote(m.text)}”')
+        body.append(f'It brought back {ctx.ago(m.created_at)}, when I wrote: “{_quote(m.text)}”')
     if p.response_length == 'detailed' and ctx.memories:
         same = [m for m in ctx.memories[:n_mem] if m.emotion == a.emotion]
         body.append(f'That was {a.emotion} too, so this feeling has been here before and I got through it.' if same
@@ -142,9 +139,20 @@ def render_diary(ctx:JournalContext, # the shared inputs
     lines += [' '.join(body), '', ' '.join(a.hashtags)]
     return '\n'.join(lines).rstrip() + '\n'
 
+# %% ../nbs/06_templates.ipynb #9973544a
+def diary_body(diary:str,    # a diary text (offline or a model's)
+               mood:Mood,    # the page's mood
+               hashtags=(),  # the page's hashtags
+              )->str:        # the diary without a leading date-and-mood line or a trailing hashtag line
+    "The diary as a page shows it under its own mood line and above its own hashtags."
+    lines = str(diary).strip().splitlines()
+    if lines and lines[0].rstrip().endswith(f'Mood: {mood.phrase}.'): lines = lines[1:]
+    if lines and hashtags and lines[-1].split() == list(hashtags): lines = lines[:-1]
+    return '\n'.join(lines).strip()
+
 # %% ../nbs/06_templates.ipynb #86ee2d29
 def _memory_brief(ctx:JournalContext, n:int=3)->list:
-    return [dict(when=when(m.created_at, ctx.now), date=f'{m.created_at:%Y-%m-%d}', emotion=m.emotion, text=_quote(m.text, 400))
+    return [dict(when=ctx.ago(m.created_at), date=local_time(m.created_at, ctx.tz, '%Y-%m-%d'), emotion=m.emotion, text=_quote(m.text, 400))
             for m in ctx.memories[:n]]
 
 def diary_messages(ctx:JournalContext, # the shared inputs
@@ -156,7 +164,7 @@ def diary_messages(ctx:JournalContext, # the shared inputs
         f'Keep the tone {mood.tone}; the mood is {mood.phrase}. '
         'Link today to the recalled memories below, saying when each happened; mention no other past events. '
         'Plain text, no headings, no hashtags.')
-    brief = dict(date=f'{ctx.now:%Y-%m-%d}', entry=ctx.text, event=a.event, emotion=a.emotion,
+    brief = dict(date=f'{ctx.local_now:%Y-%m-%d}', entry=ctx.text, event=a.event, emotion=a.emotion,
                  intensity=round(float(a.intensity), 2), valence=round(float(a.valence), 2),
                  recalled_memories=_memory_brief(ctx))
     return [dict(role='system', content=system), dict(role='user', content=json.dumps(brief, ensure_ascii=False, indent=1))]
@@ -210,7 +218,7 @@ def compose_visual_prompt(ctx:JournalContext,       # the shared inputs
     echo = ''
     if ctx.memories:
         m = ctx.memories[0]
-        echo = f' A faint inset vignette echoes an earlier memory ({when(m.created_at, ctx.now)}): {clean_moment(m.event or m.text, 120)}.'
+        echo = f' A faint inset vignette echoes an earlier memory ({ctx.ago(m.created_at)}): {clean_moment(m.event or m.text, 120)}.'
     prompt = (f'Illustrated diary page. Character: {ident.character}, with {mood.expression}. Moment: {moment}. '
               f'Setting: {ident.scene}. Mood: {mood.phrase}; {mood.light}; palette {", ".join(mood.palette)}.{echo} '
               'No text or lettering in the image.')

@@ -52,27 +52,23 @@ class Clock:
     def __call__(self)->datetime: return self.t
 
 
-def free_port()->int:
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
-
-
 @contextmanager
 def serve(db, home:Path, clock:Clock, **kw):
-    "The app on a free loopback port, in a thread; yields its base URL."
+    "The app on a free loopback port (the socket is bound here, so no other process can take it), in a thread; yields its base URL."
     app = make_app(db, home=home, clock=clock, **kw)
-    server = uvicorn.Server(uvicorn.Config(app, host='127.0.0.1', port=free_port(), log_level='warning', lifespan='off'))
-    th = threading.Thread(target=server.run, daemon=True)
+    sock = socket.socket(); sock.bind(('127.0.0.1', 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level='warning', lifespan='off'))
+    th = threading.Thread(target=server.run, kwargs=dict(sockets=[sock]), daemon=True)
     th.start()
     try:
         for _ in range(600):                   # the server starts in well under a second; give up after a minute
             if server.started or not th.is_alive(): break
             time.sleep(0.1)
         if not server.started: raise RuntimeError('the app did not start')
-        yield f'http://127.0.0.1:{server.config.port}'
+        yield f'http://127.0.0.1:{sock.getsockname()[1]}'
     finally:
         server.should_exit = True
-        th.join(30)
+        th.join(30); sock.close()
 
 
 @pytest.fixture(scope='module')
@@ -195,6 +191,14 @@ def journey(browser, db, home:Path, tag:str):
         assert len(cells) == 9 and all(re.fullmatch(r'-?\d\.\d{3}', c) for c in cells[3:8]), cells
         assert float(cells[4]) > 0.8, cells          # the intense entry's E
         v.shot(f'{tag}-4-why')
+
+        # talk: the reply and the memories it recalled (not remembered, so the journal keeps three entries)
+        v.go('/chat'); v.page.fill('#text', "Should I call Tom about our mother's house?"); v.page.uncheck('#remember')
+        v.submit('Send')
+        expect(v.page.locator('.reply')).not_to_be_empty()
+        expect(v.page.locator(f'table.recall a[href="/page/{ids[0]}"]')).to_be_visible()
+        v.shot(f'{tag}-4b-chat')
+        assert count(db) == 3
 
         # bad input changes nothing: empty, oversized, invalid date; unknown ids and dates get a message
         clock.t = DAY1 + timedelta(days=2, hours=1)
