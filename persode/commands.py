@@ -105,7 +105,7 @@ def _agent(db:JournalDB, a):
     prefs = user_preferences(db, a.user, a.preferences)
     store = db.store_for(a.user, _embedder(a))
     analyzer = llm.analyzer(store.embedder)    # offline: the learned E for a MiniLM journal (the agent hands it to the store)
-    return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy)
+    return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy, tz=_zone(a))
 
 def _agent_options(p):
     _llm_options(p)
@@ -499,7 +499,8 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
     with _open(a) as db:
         agent = _agent(db, a)
         folder = _folder(a, agent)
-        say(f'Persode: hello {agent.preferences.name}, {len(agent.store)} memories in your journal. /help lists the commands; Ctrl-D to leave.')
+        n = len(agent.store)
+        say(f'Persode: hello {agent.preferences.name}, {n} memor{"y" if n == 1 else "ies"} in your journal. /help lists the commands; Ctrl-D to leave.')
         while True:
             try: line = input('you> ' if tty else '')
             except EOFError: break
