@@ -2,7 +2,7 @@
 
 # %% ../nbs/30_cli.ipynb #a6f2097e
 from __future__ import annotations
-import os, sys, traceback
+import contextlib, os, sys, traceback
 from .text import PersodeError, redact, strip_control
 
 # %% auto #0
@@ -11,13 +11,13 @@ __all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'DEBUG_HINT', 'is_user_error', 'report_
 # %% ../nbs/30_cli.ipynb #3e337ae7
 SUBCOMMANDS = {
     'demo':        ('persode.demo:cli_demo',              'an offline end-to-end journaling session'),
-    'chat':        ('persode.journal:cli_chat',           'talk with the agent over your persistent journal'),
-    'journal':     ('persode.journal:cli_journal',        'write a journal entry and its illustrated page'),
-    'recall':      ('persode.journal:cli_recall',         'show the memories a query recalls, with their scores'),
-    'edit':        ('persode.journal:cli_edit',           'correct the text of one memory'),
-    'export':      ('persode.journal:cli_export',         'export a user\'s memories as JSON Lines'),
-    'import':      ('persode.journal:cli_import',         'import memories from JSON Lines (idempotent)'),
-    'forget':      ('persode.journal:cli_forget',         'erase a user\'s memories for good'),
+    'chat':        ('persode.commands:cli_chat',           'talk with the agent over your persistent journal'),
+    'journal':     ('persode.commands:cli_journal',        'write a journal entry and its illustrated page'),
+    'recall':      ('persode.commands:cli_recall',         'show the memories a query recalls, with their scores'),
+    'edit':        ('persode.commands:cli_edit',           'correct the text of one memory'),
+    'export':      ('persode.commands:cli_export',         'export a user\'s memories as JSON Lines'),
+    'import':      ('persode.commands:cli_import',         'import memories from JSON Lines (idempotent)'),
+    'forget':      ('persode.commands:cli_forget',         'erase a user\'s memories for good'),
     'serve':       ('persode.app:cli_serve',              'the journal in a browser (needs persode[app])'),
     'experiments': ('persode.experiments.runall:cli_experiments', 'run every experiment and write the results folder'),
     'bench':       ('persode.experiments.bench:cli_bench',            'benchmarks: epirec, locomo, speed'),
@@ -64,6 +64,11 @@ def _usage()->str:
 
 def _debug_env()->bool: return os.environ.get('PERSODE_DEBUG', '').strip().lower() not in ('', '0', 'false', 'no')
 
+def _quiet_pipe()->int:
+    "The reader of our output went away (`persode export | head -2`): stop quietly, as other command-line tools do."
+    with contextlib.suppress(OSError): os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+    return 0
+
 # %% ../nbs/30_cli.ipynb #706f79cb
 def main(argv:list|None=None, # arguments after the program name; `sys.argv[1:]` by default
         )->int:                # the process exit status
@@ -80,5 +85,6 @@ def main(argv:list|None=None, # arguments after the program name; `sys.argv[1:]`
         print(f'persode: unknown command {strip_control(cmd)!r}; choose one of: {", ".join(SUBCOMMANDS)}', file=sys.stderr); return 2
     from persode.experiments.harness import load_target
     try: return int(load_target(SUBCOMMANDS[cmd][0], f'persode {cmd}')(rest) or 0)
+    except BrokenPipeError: return _quiet_pipe()
     except KeyboardInterrupt: print('\ninterrupted', file=sys.stderr); return 130
     except Exception as e: return report_error(cmd, e, debug)
