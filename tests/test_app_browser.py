@@ -281,9 +281,6 @@ def test_journey_sqlite(browser, tmp_path):
     finally: db.close()
 
 
-@pytest.mark.xfail(True, reason='known bug in persode.app on PostgreSQL (issue 17, w3): WebJournal.user calls follow_journal, which '
-                   'PgMemoryStore lacks, and forget/import change the database behind the cached store; remove this mark when fixed',
-                   strict=False)
 def test_journey_and_accounts_postgres(browser, tmp_path):
     from persode.testing import temp_postgres
     with temp_postgres() as pg:                  # one server for both (starting one takes a few seconds)
