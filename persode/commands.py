@@ -3,21 +3,22 @@
 # %% ../nbs/21a_commands.ipynb #56ab9fed
 from __future__ import annotations
 import argparse, json, os, re, shutil, sys
-from datetime import datetime
 from pathlib import Path
 from .decay import as_utc, utcnow
-from .text import PersodeError, check_id, check_text, folder_name, strip_control
+from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time, when
 from .embeddings import get_embedder, EMBEDDERS
-from .store import STRATEGIES
+from .store import STRATEGIES, memory_id
 from .hybrid import lexical_index, HYBRID_STRATEGIES
 from .views import sentence_views, default_strategy, VIEW_STRATEGIES
 from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
+from .agent import relevance_floor, with_relevance
 from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
-                           fault_point, FAULT_POINTS)
+                           fault_point, FAULT_POINTS, diary_index)
 
 # %% auto #0
-__all__ = ['user_preferences', 'format_retrieval', 'format_hits', 'json_line', 'cli_recall', 'cli_export', 'cli_import',
-           'cli_edit', 'cli_forget', 'cli_journal', 'cli_chat']
+__all__ = ['CHAT_HELP', 'user_preferences', 'format_retrieval', 'format_hits', 'json_line', 'cli_recall', 'format_list',
+           'cli_list', 'format_memory', 'cli_show', 'cli_export', 'cli_import', 'cli_edit', 'cli_forget', 'cli_pages',
+           'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
@@ -48,6 +49,15 @@ def _time(s, name:str='--now'):
         raise PersodeError(f'{name} {s[:40]!r} is not an ISO 8601 time with a timezone, e.g. 2026-03-01T20:00:00+02:00') from None
     if t > utcnow(): raise PersodeError(f'{name} {t.isoformat()} is later than the current time; a memory cannot be formed in the future')
     return t
+
+# %% ../nbs/21a_commands.ipynb #b96ab31c
+def _zone(a):
+    "The time zone of shown times: `--tz`, else the system's."
+    return zone(getattr(a, 'tz', None) or 'local')
+
+def _tz_option(p):
+    p.add_argument('--tz', default=None, metavar='ZONE',
+                   help="time zone of the times shown: an IANA name (Europe/Berlin), an offset (+02:00) or UTC (default: the system's)")
 
 # %% ../nbs/21a_commands.ipynb #7e719262
 def user_preferences(db:JournalDB,   # the journal
@@ -95,7 +105,7 @@ def _agent(db:JournalDB, a):
     prefs = user_preferences(db, a.user, a.preferences)
     store = db.store_for(a.user, _embedder(a))
     analyzer = llm.analyzer(store.embedder)    # offline: the learned E for a MiniLM journal (the agent hands it to the store)
-    return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy)
+    return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy, tz=_zone(a))
 
 def _agent_options(p):
     _llm_options(p)
@@ -116,22 +126,27 @@ def _pages(a)->Path:
 # %% ../nbs/21a_commands.ipynb #a2fb79f7
 def format_retrieval(r, # a `Retrieval`
                      n:int=0, # the number of memories searched (0: not shown)
+                     tz=None, # the zone of the times shown (see `persode.text.zone`); UTC when None
                     )->str:
     "A plain-text table of a retrieval, for terminals."
     gate = ''
     if r.query_intensity is not None:
         gate = f', query E = {r.query_intensity:.2f}' + (f' ({r.gate_note})' if r.gate_note else '')
     head = f'{r.strategy} retrieval{strip_control(gate)}' + (f' over {n} memories' if n else '')
-    return head + '\n' + format_hits(r.hits)
+    floor = getattr(r, 'floor', None)
+    foot = (f'\n(below floor): under the relevance floor {floor:.2f} of this embedder, too weakly related for a page or a reply to quote'
+            if floor is not None and any(getattr(h, 'below_floor', False) for h in r.hits) else '')
+    return head + '\n' + format_hits(r.hits, tz) + foot
 
 def format_hits(hits, # retrieval `Hit`s, best first
+                tz=None, # the zone of the times shown; UTC when None
                )->str:
     "One line per hit: rank, score, similarity, retention, salience, intensity, date, text."
     rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":16}  memory']
     for h in hits:
-        t = ' '.join(strip_control(h.memory.text).split())
+        t = ('(below floor) ' if getattr(h, 'below_floor', False) else '') + ' '.join(strip_control(h.memory.text).split())
         rows.append(f'{h.rank:>2}  {h.score:6.3f}  {h.similarity:6.3f}  {h.retention:5.3f}  {h.salience:5.3f}  '
-                    f'{h.memory.intensity:4.2f}  {h.memory.created_at:%Y-%m-%d %H:%M}  {t[:80] + ("…" if len(t) > 80 else "")}')
+                    f'{h.memory.intensity:4.2f}  {local_time(h.memory.created_at, tz):16}  {t[:80] + ("…" if len(t) > 80 else "")}')
     return '\n'.join(rows)
 
 _UNSAFE = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
@@ -153,21 +168,95 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
     p.add_argument('--reinforce', action='store_true', help='reinforce the shown memories and record the recall (default: read-only)')
     p.add_argument('--peek', action='store_true', help='read-only (the default; kept for older scripts)')
     p.add_argument('--json', action='store_true', help='print JSON instead of a table')
+    _tz_option(p)
     a = p.parse_args(argv)
     _user(a); now = _time(a.now)
     with _open(a, readonly=not a.reinforce) as db:
-        s = db.store_for(a.user, _embedder(a))
+        s = base = db.store_for(a.user, _embedder(a))
         if not len(s):
             print(f'no memories for user {a.user!r} yet: add some with `persode journal`', file=sys.stderr); return 1
         if a.strategy is None: a.strategy = default_strategy(s)
         if a.strategy in HYBRID_STRATEGIES: s = lexical_index(s, a.strategy)
         if a.strategy in VIEW_STRATEGIES: s = sentence_views(s)
-        r = s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce)
+        r = with_relevance(base, s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce), relevance_floor(base.embedder))
         if a.json:
             print(json_line(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
-                                             salience=h.salience, memory=h.memory.to_dict()) for h in r.hits])))
-        else: print(format_retrieval(r, len(s)))
+                                             salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
+                                  floor=r.floor)))
+        else: print(format_retrieval(r, len(s), _zone(a)))
+    return 0
+
+# %% ../nbs/21a_commands.ipynb #6c599647
+def _no_memory(user:str, mid:str)->NotFoundError:
+    "The one error for an id the user's journal does not hold (`forget`, `edit`, `show`)."
+    return NotFoundError(f'user {user!r} has no memory {mid[:40]!r}; `persode list` shows the ids')
+
+def _line(m, tz, width:int=70)->str:
+    t = ' '.join(strip_control(m.text).split())
+    return f'  {local_time(m.created_at, tz, "%H:%M")}  {m.id}  {strip_control(m.emotion):<9} E={m.intensity:.2f}  {t[:width] + ("…" if len(t) > width else "")}'
+
+def format_list(memories,   # the memories to list (any order)
+                tz=None,    # the zone whose calendar and clock are shown (see `persode.text.zone`); UTC when None
+               )->str:
+    "Memories by day, oldest first: a line per day, then one line per memory (time, id, emotion, intensity, text)."
+    out, day = [], None
+    for m in sorted(memories, key=lambda m: m.created_at):
+        d = local_time(m.created_at, tz, '%a %d %b %Y')
+        if d != day: out.append(d); day = d
+        out.append(_line(m, tz))
+    return '\n'.join(out)
+
+def cli_list(argv:list|None=None, # arguments after `persode list`
+            )->int:               # exit status
+    "List a user's memories by day, with emotion and intensity, in their time zone."
+    p = _parser('list', 'List your memories by day, oldest first, with their emotion and intensity E, in your time zone.')
+    p.add_argument('-n', '--last', type=int, default=None, metavar='N', help='only the last N memories')
+    p.add_argument('--json', action='store_true', help='one JSON line per memory instead')
+    _tz_option(p)
+    a = p.parse_args(argv)
+    user, tz = _user(a), _zone(a)
+    if a.last is not None and a.last < 1: raise PersodeError(f'--last must be a positive number, got {a.last}')
+    with _open(a, readonly=True) as db: ms = sorted(db.store_for(user, _embedder(a)).memories(), key=lambda m: m.created_at)
+    if a.last: ms = ms[-a.last:]
+    if not ms: print(f'no memories for user {user!r} yet: add some with `persode journal`', file=sys.stderr); return 0
+    if a.json:
+        for m in ms: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
+    else: print(format_list(ms, tz))
+    return 0
+
+# %% ../nbs/21a_commands.ipynb #90e0175c
+def format_memory(m,          # a `Memory`
+                  now,        # the time of showing (for its age)
+                  tz=None,    # the zone of the times shown; UTC when None
+                  page=None,  # its diary page, if any
+                 )->str:
+    "One memory in full, for a terminal: when (and how long ago), emotion, intensity, recalls, page, text."
+    rows = [f'memory {m.id}',
+            f'formed:    {local_time(m.created_at, tz, "%a %d %b %Y %H:%M")} ({when(m.created_at, now, tz)})',
+            f'emotion:   {strip_control(m.emotion)}, E = {m.intensity:.2f}, valence {m.valence:+.2f}']
+    if m.event: rows.append(f'event:     {strip_control(m.event)}')
+    if m.hashtags: rows.append(f'hashtags:  {strip_control(" ".join(m.hashtags))}')
+    rows.append(f'recalled:  {m.recall_count} time{"" if m.recall_count == 1 else "s"}'
+                + (f', last {local_time(m.last_recalled, tz, "%a %d %b %Y %H:%M")}' if m.last_recalled else ''))
+    if page: rows.append(f'page:      {page}')
+    return '\n'.join(rows + ['', strip_control(m.text)])
+
+def cli_show(argv:list|None=None, # arguments after `persode show`
+            )->int:               # exit status
+    "Show one memory in full."
+    p = _parser('show', 'Show one memory in full: when it was formed, its emotion and intensity, its recalls and its page.')
+    p.add_argument('id', help='the memory id (from `persode list`, `persode journal` or `persode recall --json`)')
+    p.add_argument('--json', action='store_true', help='print JSON instead')
+    _tz_option(p)
+    a = p.parse_args(argv)
+    user, tz = _user(a), _zone(a)
+    with _open(a, readonly=True) as db: s = db.store_for(user, _embedder(a))
+    if a.id not in s: raise _no_memory(user, a.id)
+    m = s[a.id]
+    page = next(iter(sorted(user_pages(a.home, user).glob(f'journal-*-{m.id}.html'))), None)
+    if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), page=str(page) if page else None)))
+    else: print(format_memory(m, utcnow(), tz, page))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #0ce33f42
@@ -221,18 +310,19 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
     p = _parser('edit', 'Correct the text of one memory: it is analysed and embedded again, and keeps its date and recall history.')
     p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
     p.add_argument('text', help='the corrected text')
-    _llm_options(p, 'analyzer of the new text (offline: the learned E for a MiniLM journal, the lexicon otherwise)')
+    _llm_options(p, 'analyzer of the new text (offline: the learned E for a MiniLM journal, the lexicon otherwise)'); _tz_option(p)
     a = p.parse_args(argv)
     user = _user(a)
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
         s.analyzer = _llm(a).analyzer(s.embedder)
-        if a.id not in s: raise PersodeError(f'user {user!r} has no memory {a.id[:40]!r}')
+        if a.id not in s: raise _no_memory(user, a.id)
         old = s[a.id].text
         m = s.edit(a.id, a.text)
         folder = migrate_pages(a.home, user)
         n = sync_pages(s, folder, user, user_preferences(db, user))['rendered'] + drop_legacy(folder, {a.id: old})
-    print(f'edited memory {m.id} of user {user!r} (formed {m.created_at:%Y-%m-%d %H:%M}, {m.emotion}, E = {m.intensity:.2f}, '
+        _index(a, s, folder)
+    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a))}, {m.emotion}, E = {m.intensity:.2f}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
     return 0
 
@@ -259,11 +349,13 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
         texts = {}
         if a.id:
             s = db.store_for(user)
-            texts = {i: s[i].text for i in a.id if i in s}
+            for i in a.id:
+                if i not in s: raise _no_memory(user, i)
+            texts = {i: s[i].text for i in a.id}
         done = db.delete(user, a.id) if a.id else db.forget_user(user)
         folder = migrate_pages(a.home, user)
         if a.id:
-            r = sync_pages(db.store_for(user), folder, user, user_preferences(db, user))
+            r = sync_pages(s := db.store_for(user), folder, user, user_preferences(db, user)); _index(a, s, folder)
             done_pages = f'; {r["removed"] + drop_legacy(folder, texts)} page(s) removed, {r["rendered"]} rendered again without it'
         elif folder.is_dir(): shutil.rmtree(folder); done_pages = f' and their journal pages in {folder}'
         else: done_pages = ''
@@ -271,6 +363,26 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
             try: db.compact()
             except NotImplementedError as e: raise PersodeError(f'erased {done} memories, but {e}') from None
     print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (' (journal compacted)' if a.compact else ''))
+    return 0
+
+# %% ../nbs/21a_commands.ipynb #af4ebc27
+def _index(a, store, folder:Path)->Path|None:
+    "Write the index of the user's own page folder (none for a shared `--out` folder)."
+    if getattr(a, 'out', None) or not folder.is_dir(): return None
+    return diary_index(folder, store, a.user, _zone(a))
+
+def cli_pages(argv:list|None=None, # arguments after `persode pages`
+             )->int:               # exit status
+    "Write the index of a user's diary pages and say where it is."
+    p = _parser('pages', 'Write the index of your diary pages (a calendar per month with the mood of each day) and print its path.')
+    _tz_option(p)
+    a = p.parse_args(argv)
+    user = _user(a)
+    with _open(a) as db:
+        s = db.store_for(user, _embedder(a))
+        folder = own_folder(migrate_pages(a.home, user), user)
+        sync_pages(s, folder, user, user_preferences(db, user))
+        print(_index(a, s, folder))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #beeb7695
@@ -289,16 +401,17 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     p.add_argument('text', help="today's entry, in your words")
     p.add_argument('--now', default=None, help='time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00 (default: now)')
     p.add_argument('--out', default=None, help='folder for the page (default: HOME/pages/<folder of USER>)')
-    _agent_options(p)
+    _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
-    _user(a); now = _time(a.now); check_text(a.text)
+    _user(a); now = _time(a.now); check_text(a.text); tz = _zone(a)
     with _open(a) as db:
         agent = _agent(db, a)
-        e = journal_entry(agent, a.text, now, _folder(a, agent), a.user)
+        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user)
+        index = _index(a, agent.store, folder)
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
-    if e.recalled: print('recalled' + (' (gate open: fused)' if e.gate_fired else ' (gate closed)') + '\n' + format_hits(e.recalled))
-    print(f"\npage: {stem}.html\nmarkdown: {stem}.md\nmemory id: {e.episode.id}")
+    if e.recalled: print('recalled' + (' (gate open: fused)' if e.gate_fired else ' (gate closed)') + '\n' + format_hits(e.recalled, tz))
+    print(f"\nformed: {local_time(now, tz, '%a %d %b %Y %H:%M')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
     return 0
 
 def _fresh(agent, f):
@@ -310,40 +423,135 @@ def _fresh(agent, f):
         again()
         return f()
 
-def _chat_line(agent, a, folder:Path, line:str)->str:
-    "What the session answers to one line: a journal page, a recall table, or a reply."
-    if line.startswith('/journal '):
-        e = journal_entry(agent, line[9:], utcnow(), folder, a.user)
-        return f"{e.diary}\n(page: {e.image_path.with_suffix('.html')})"
-    if line.startswith('/recall '):
-        if not len(agent.store): return '(no memories yet)'
-        r = _fresh(agent, lambda: agent.retriever.retrieve(line[8:], top_k=agent.top_k, strategy=agent.retriever_strategy))
-        return format_retrieval(r, len(agent.store))
-    return 'persode> ' + _fresh(agent, lambda: agent.respond(line, remember=not a.forget_messages)).text
+# %% ../nbs/21a_commands.ipynb #8e45220c
+CHAT_HELP = '''commands (never stored as memories):
+  /journal TEXT   write TEXT as a journal entry with its illustrated page
+  /recall QUERY   show what QUERY brings back (recalling reinforces, as in conversation)
+  /forget [ID]    erase memory ID for good; without ID, what you told me last in this session
+  /help           this list
+  /quit           leave (Ctrl-D too)
+Anything else is conversation: what you tell about your day is remembered; greetings and questions are answered, not stored.'''
 
+def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
+    "The answer to a chat command (a line starting with '/'); nothing of it is stored as a memory."
+    cmd, _, arg = line.partition(' '); arg = arg.strip()
+    if cmd == '/help': return CHAT_HELP
+    if cmd == '/journal' and arg:
+        e = journal_entry(agent, arg, a.clock(), folder, a.user)
+        return f"{e.diary}\n(page: {e.image_path.with_suffix('.html')})"
+    if cmd == '/recall' and arg:
+        if not len(agent.store): return '(no memories yet)'
+        r = _fresh(agent, lambda: agent.retriever.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.retriever_strategy))
+        r = with_relevance(agent.store, r, relevance_floor(agent.store.embedder))
+        return format_retrieval(r, len(agent.store), _zone(a))
+    if cmd == '/forget':
+        mid = arg or (said[-1] if said else None)
+        if mid is None: return '(nothing to forget: you have told me nothing in this session; /forget ID erases a memory by its id)'
+        if mid not in agent.store: return f'({_no_memory(a.user, mid)})'
+        db.delete(a.user, [mid])
+        (getattr(agent.store, 'reload', None) or agent.store.refresh)()     # the session's store follows at once
+        if mid in said: said.remove(mid)
+        sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out)
+        return f'(forgotten: memory {mid})'
+    return f'(unknown command {strip_control(cmd)!r}; /help lists the commands)' if cmd not in ('/journal', '/recall') else f'(usage: {cmd} TEXT)'
+
+# %% ../nbs/21a_commands.ipynb #6f07d4e1
+_GREETING = re.compile(r"(hi|hello|hey|hiya|good (morning|afternoon|evening|night)|thanks|thank you( so much)?|bye|goodbye)( there)?[\s!.,:)]*", re.I)
+_QUESTION = re.compile(r"(what|when|where|who|why|how|which|do|does|did|can|could|would|will|is|are|was|were)\b.*", re.I)
+
+def _message_kind(text:str)->str:
+    "Stand-in of the agent's message kinds for versions without `converse`: 'greeting', 'question' or 'episode'."
+    t = ' '.join(text.split())
+    if _GREETING.fullmatch(t): return 'greeting'
+    return 'question' if t.endswith('?') or _QUESTION.fullmatch(t) and len(t.split()) <= 12 else 'episode'
+
+def _converse(agent, a, line:str, tz):
+    "(reply text, id of the memory stored or None) for one conversational line."
+    now = a.clock()
+    conv = getattr(agent, 'converse', None)
+    if callable(conv):       # the agent's own conversation turn (stores only episodes)
+        rep = _fresh(agent, lambda: conv(line, now, remember=not a.forget_messages, tz=tz))
+        stored = getattr(rep, 'stored', None)
+        return rep.text, stored.id if stored is not None else None
+    kind = _message_kind(line)
+    if kind == 'greeting': return f'Hello {agent.preferences.name}! How was your day?', None
+    remember = kind == 'episode' and not a.forget_messages
+    rep = _fresh(agent, lambda: agent.respond(line, now, remember=remember))
+    return rep.text, memory_id(line, now) if remember else None
+
+# %% ../nbs/21a_commands.ipynb #7bde6713
 def cli_chat(argv:list|None=None, # arguments after `persode chat`
             )->int:               # exit status
     "An interactive session with the agent over the persistent journal."
-    p = _parser('chat', 'Talk with the agent over your persistent journal. Each message is answered from your memories '
-                'and remembered. Commands: /journal TEXT, /recall QUERY, /quit. Ctrl-D ends the session.')
+    p = _parser('chat', 'Talk with the agent over your persistent journal. What you tell about your life is answered from your '
+                'memories and remembered; greetings and questions are answered, not stored. Commands (/help lists them: '
+                '/journal, /recall, /forget, /quit) are never stored. Ctrl-D ends the session.')
     p.add_argument('--out', default=None, help='folder for journal pages (default: HOME/pages/<folder of USER>)')
     p.add_argument('--forget-messages', action='store_true', help='answer from memories without storing the messages')
-    _agent_options(p)
+    p.add_argument('--now', default=None, help='time of the whole session, ISO 8601 with timezone (default: the clock, message by message)')
+    _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
-    _user(a)
+    _user(a); tz = _zone(a)
+    a.clock = (lambda t=_time(a.now): t) if a.now else utcnow
     tty = sys.stdin.isatty()
     say = lambda *x: print(strip_control(' '.join(map(str, x))), flush=True)
+    said = []          # ids of the memories this session stored, for `/forget`
     with _open(a) as db:
         agent = _agent(db, a)
         folder = _folder(a, agent)
-        say(f'Persode: hello {agent.preferences.name}, {len(agent.store)} memories in your journal. Ctrl-D to leave.')
+        n = len(agent.store)
+        say(f'Persode: hello {agent.preferences.name}, {n} memor{"y" if n == 1 else "ies"} in your journal. /help lists the commands; Ctrl-D to leave.')
         while True:
             try: line = input('you> ' if tty else '')
             except EOFError: break
             line = line.strip()
             if not line: continue
             if line in ('/quit', '/exit'): break
-            try: say(_chat_line(agent, a, folder, line))
+            try:
+                if line.startswith('/'): say(_chat_command(agent, a, db, folder, line, said)); continue
+                text, mid = _converse(agent, a, line, tz)
+                if mid: said.append(mid)
+                say('persode> ' + text)
             except (ValueError, TypeError, KeyError) as err: say(f'(error: {err})')
     print('\nbye' if tty else 'bye', flush=True)
+    return 0
+
+# %% ../nbs/21a_commands.ipynb #9954edd0
+def _ask_name(ask=input, say=print, defaults=None):
+    "Stand-in of `persode.onboarding.ask_preferences` for versions without it: asks the name only."
+    from persode.onboarding import OnboardingPreferences
+    for _ in range(3):
+        try: name = ask('What should I call you? ').strip()
+        except EOFError: raise PersodeError('onboarding was not finished; nothing was saved') from None
+        if not name and defaults is not None: return defaults
+        if name: return OnboardingPreferences.from_dict(dict(defaults.to_dict(), name=name)) if defaults else OnboardingPreferences(name=name, age=30)
+        say('a name is needed: the one you want in your diary')
+    raise PersodeError('no name given; nothing was saved')
+
+def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
+               )->int:               # exit status
+    "Ask a person's name and preferences and keep them in their journal."
+    p = _parser('onboard', 'Tell Persode who you are: your name, and how your pages and replies should look and sound. '
+                'Enter keeps the answer shown in brackets; run it again to change your answers.')
+    p.add_argument('--preferences', default=None, metavar='FILE', help='store this preferences JSON file instead of asking')
+    a = p.parse_args(argv)
+    user = _user(a)
+    from persode import onboarding
+    from persode.onboarding import OnboardingPreferences
+    ask_prefs = getattr(onboarding, 'ask_preferences', None) or _ask_name    # persode.onboarding's questions when this version has them
+    tty = sys.stdin.isatty()
+    def ask(q):
+        if tty: return input(q)
+        print(q, end='', file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line: raise EOFError
+        return line.rstrip('\n')
+    say = lambda s: print(strip_control(str(s)), file=sys.stderr, flush=True)
+    with _open(a) as db:
+        if a.preferences: prefs = user_preferences(db, user, a.preferences)
+        else:
+            old = db.preferences(user)
+            prefs = ask_prefs(ask=ask, say=say, defaults=OnboardingPreferences.from_dict(old) if old else None)
+            db.set_preferences(user, prefs)
+    print(strip_control(f'saved the preferences of user {user!r}: I will call you {prefs.name}.'))
     return 0

@@ -10,6 +10,7 @@ from .embeddings import get_embedder
 from .templates import when
 from .llm import get_llm
 from .agent import EpisodicMemoryAgent
+from .storage import persode_home
 
 # %% auto #0
 __all__ = ['DEMO_START', 'DEMO_PROFILE', 'DEMO_ENTRIES', 'DEMO_QUESTION', 'DEMO_JOURNAL', 'run_demo', 'cli_demo']
@@ -94,12 +95,13 @@ def cli_demo(argv:list|None=None, # command-line arguments after `persode demo`
     "Run the offline demo session from the command line."
     p = argparse.ArgumentParser(prog='persode demo', description='An offline end-to-end Persode session: onboarding, '
                                 'a month of diary entries, a reflective question, and an illustrated journal page.')
-    p.add_argument('--out', default='persode-demo', help='output folder (default: ./persode-demo)')
+    p.add_argument('--out', default=None, help='output folder (default: HOME/demo, HOME being $PERSODE_HOME or ~/.persode)')
     p.add_argument('--embedder', default='hashing', choices=('hashing', 'minilm'), help='text embedder (default: hashing)')
     p.add_argument('--llm', default='offline', choices=('offline', 'openai'),
                    help='generation back end (default: offline stand-ins; openai reads OPENAI_API_KEY/OPENAI_BASE_URL)')
     a = p.parse_args(argv)
-    out = Path(a.out)
+    out = Path(a.out) if a.out else persode_home()/'demo'
     if out.exists() and not out.is_dir(): raise ValueError(f'--out {out} exists and is not a folder')
+    print(f'== Writing the demo session to {out}' + ('' if a.out else ' (choose another folder with --out)'))
     run_demo(out, embedder=a.embedder, llm=a.llm)
     return 0

@@ -2,14 +2,18 @@
 
 # %% ../nbs/21_pages.ipynb #50148352
 from __future__ import annotations
-import contextlib, hashlib, json, os, re, signal
+import calendar, contextlib, hashlib, json, os, re, signal
+from datetime import date
+from html import escape
 from pathlib import Path
-from .text import PersodeError, folder_name
+from .text import PersodeError, folder_name, local_time, zone
+from .templates import mood_for
 from .storage import persode_home
 
 # %% auto #0
-__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'pages_root', 'user_pages', 'own_folder', 'migrate_pages', 'fault_point',
-           'page_lock', 'page_record', 'journal_entry', 'rerender', 'sync_pages', 'drop_legacy']
+__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder', 'migrate_pages',
+           'fault_point', 'page_lock', 'page_record', 'journal_entry', 'rerender', 'sync_pages', 'drop_legacy',
+           'diary_index']
 
 # %% ../nbs/21_pages.ipynb #f18f0ee0
 def pages_root(home=None)->Path: return persode_home(home)/'pages'
@@ -195,3 +199,57 @@ def drop_legacy(folder:Path, # a user's page folder
         if any(i[:8] == key for i in erased) or any(any(x in f.read_text('utf-8', 'replace') for x in needles) for f in pages):
             _remove(files); n += 1
     return n
+
+# %% ../nbs/21_pages.ipynb #b5edbc8a
+INDEX_FILE = 'index.html'
+
+def _day_cell(day:int, ms:list, pages:dict, tz)->str:
+    "One day of the month view: its number, the mood of its most intense memory, and links to its pages."
+    if not day: return '<td class="off"></td>'
+    if not ms: return f'<td><span class="n">{day}</span></td>'
+    top = max(ms, key=lambda m: (m.intensity, m.created_at))
+    mood = mood_for(top.emotion, top.intensity)
+    links = ''.join(f'<a href="{escape(pages[m.id])}" title="{escape(" ".join(m.text.split())[:80], quote=True)}">'
+                    f'{local_time(m.created_at, tz, "%H:%M")}</a>' for m in ms if m.id in pages)
+    return (f'<td style="background:{mood.palette[2]};border-left:5px solid {mood.palette[0]}"><span class="n">{day}</span>'
+            f'<span class="mood">{escape(top.emotion)}</span>{links}</td>')
+
+def _month_table(year:int, month:int, days:dict, pages:dict, tz)->str:
+    "A month as a calendar table (Monday first)."
+    weeks = calendar.Calendar().monthdayscalendar(year, month)
+    head = ''.join(f'<th>{d}</th>' for d in ('Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'))
+    rows = ''.join('<tr>' + ''.join(_day_cell(d, days.get(date(year, month, d), []) if d else [], pages, tz) for d in w) + '</tr>' for w in weeks)
+    return f'<section><h2>{calendar.month_name[month]} {year}</h2><table><tr>{head}</tr>{rows}</table></section>'
+
+# %% ../nbs/21_pages.ipynb #22cd2591
+_INDEX_CSS = ('body{font-family:Georgia,serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#222}'
+              'table{border-collapse:collapse;width:100%;table-layout:fixed}th{font-weight:normal;color:#777;font-size:.8rem}'
+              'td{border:1px solid #ddd;vertical-align:top;height:4.5rem;padding:.2rem;font-size:.8rem}td.off{border:none}'
+              '.n{display:block;color:#555}.mood{display:block;font-style:italic}a{margin-right:.3rem}')
+
+def diary_index(folder:Path,   # a user's page folder
+                store,         # the user's store, as the journal holds it now
+                user_id:str,   # the owner: only their written pages are listed
+                tz=None,       # the zone whose calendar gives each memory its day (see `persode.text.zone`); UTC when None
+               )->Path:        # the index file, `folder/index.html`
+    "Write the index of a user's diary pages: a month view (newest month first), each day with its mood and links to its pages."
+    pages = {}
+    for f in sorted(folder.glob('journal-*.json')):
+        m = PAGE_FILE.fullmatch(f.name)
+        try: info = json.loads(f.read_text(encoding='utf-8'))
+        except (OSError, ValueError): continue
+        if m and info.get('user') == user_id and info.get('state') == 'written' and m[2] in store and (folder/f'{m[1]}.html').exists():
+            pages[m[2]] = f'{m[1]}.html'
+    days = {}
+    for mem in sorted(store.memories(), key=lambda x: x.created_at):
+        days.setdefault(mem.created_at.astimezone(zone(tz)).date(), []).append(mem)
+    months = sorted({(d.year, d.month) for d in days}, reverse=True)
+    body = ''.join(_month_table(y, mo, days, pages, tz) for y, mo in months) or '<p>No entries yet.</p>'
+    html = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">'
+            f'<title>Persode diary: {escape(user_id)}</title><style>{_INDEX_CSS}</style></head><body>'
+            f'<h1>Diary of {escape(user_id)}</h1><p>{len(pages)} page{"" if len(pages) == 1 else "s"}; each day shows the mood of its most intense memory.</p>'
+            f'{body}</body></html>\n')
+    from persode.agent import write_atomic
+    write_atomic(folder/INDEX_FILE, html)
+    return folder/INDEX_FILE
