@@ -89,7 +89,7 @@ def evaluate_epirec_rankings(er:EpiRec,         # the dataset
                 by_type_band=by_group(pq, list(zip(typ, band)), **kw), by_type_age=by_group(pq, list(zip(typ, age)), **kw),
                 target_rank={q: int(got[q]) for q in order})
 
-# %% ../../nbs/09b_bench.ipynb #d2263660
+# %% ../../nbs/09b_bench.ipynb #0cfb5378
 def _embedder_names(embedder)->list:
     names = ['hashing', 'minilm'] if embedder in (None, 'all') else [embedder] if isinstance(embedder, str) else list(embedder)
     bad = [n for n in names if n not in ('hashing', 'minilm')]
@@ -101,6 +101,7 @@ def _env()->dict:
     return dict(persode=getattr(persode, '__version__', '?'), python=platform.python_version(), numpy=np.__version__,
                 machine=platform.machine(), cpus=os.cpu_count())
 
+# %% ../../nbs/09b_bench.ipynb #d2263660
 def run_epirec(data=None,              # EpiRec file, its folder, the data root, or a loaded `EpiRec`
                embedder='all',         # 'hashing', 'minilm', 'all', or a list of names
                strategies=None,        # strategy names (store defaults when None)
@@ -286,6 +287,7 @@ class DefaultRecall:
         sc.strategy = DEFAULT
         return sc
 
+# %% ../../nbs/09b_bench.ipynb #441f810f
 def _analyze(analyzer, texts:list, vecs)->list:
     "Analyses of `texts`, handing precomputed vectors to an analyzer that reads them (the learned E)."
     from persode.intensity import SemanticAnalyzer

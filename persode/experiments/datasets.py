@@ -8,22 +8,17 @@ from datetime import datetime, timezone, timedelta
 from pathlib import Path
 from collections import Counter
 from ..text import PersodeError
+from ..intensity import file_sha256
 
 # %% auto #0
-__all__ = ['EPIREC_URL', 'EPIREC_SHA256', 'PROBE_TYPES', 'INTENSITY_BANDS', 'VALENCES', 'AGE_BUCKETS', 'LOCOMO_URL',
-           'LOCOMO_SHA256', 'LOCOMO_CATEGORIES', 'sha256_file', 'data_file', 'fetch', 'parse_aware', 'validate_epirec',
+__all__ = ['sha256_file', 'EPIREC_URL', 'EPIREC_SHA256', 'PROBE_TYPES', 'INTENSITY_BANDS', 'VALENCES', 'AGE_BUCKETS',
+           'LOCOMO_URL', 'LOCOMO_SHA256', 'LOCOMO_CATEGORIES', 'data_file', 'fetch', 'parse_aware', 'validate_epirec',
            'synthetic_epirec', 'age_bucket', 'EpiEpisode', 'EpiProbe', 'EpiPersona', 'EpiRecSchemaError', 'EpiRec',
            'epirec_from_dict', 'local_file', 'load_epirec', 'parse_locomo_datetime', 'parse_evidence', 'LocomoTurn',
            'LocomoQA', 'LocomoConversation', 'Locomo', 'locomo_from_list', 'load_locomo']
 
 # %% ../../nbs/09_datasets.ipynb #9ee23e2d
-def sha256_file(path:str|Path, # file to hash
-               )->str:        # hex digest
-    "Full sha256 of a file, read in 1 MiB blocks."
-    h = hashlib.sha256()
-    with open(path, 'rb') as f:
-        for block in iter(lambda: f.read(1<<20), b''): h.update(block)
-    return h.hexdigest()
+sha256_file = file_sha256   # the one copy lives in `persode.intensity`, the lowest module that hashes files
 
 # %% ../../nbs/09_datasets.ipynb #f0a4dec5
 def data_file(path:str|Path|None, # a file, its folder, or the data root; None means `$PERSODE_DATA`
@@ -97,6 +92,33 @@ def _check_time(problems, path, obj, key):
     try: return parse_aware(obj[key])
     except ValueError as e: problems.append(f'{path}.{key}: {e}'); return None
 
+# %% ../../nbs/09_datasets.ipynb #7d265dd5
+def _check_episode(P:list, ep:str, e:dict, now, eids:Counter, qids:Counter)->int:
+    "Check one episode and its probes, adding problems to `P` and ids to the counters; return how many probes it has."
+    eid = _check_str(P, ep, e, 'id')
+    if eid: eids[eid] += 1
+    at = _check_time(P, ep, e, 'date_time')
+    if at and now and at > now: P.append(f'{ep}.date_time: {e["date_time"]} is after reference_now')
+    _check_str(P, ep, e, 'text'); _check_str(P, ep, e, 'emotion')
+    _check_str(P, ep, e, 'intensity_band', choices=INTENSITY_BANDS)
+    _check_str(P, ep, e, 'valence', choices=VALENCES)
+    if 'session' in e and (not isinstance(e['session'], int) or isinstance(e['session'], bool) or e['session'] < 1):
+        P.append(f'{ep}.session: expected a positive integer, got {e["session"]!r}')
+    probes = e.get('probes')
+    if not isinstance(probes, list) or not probes: P.append(f'{ep}.probes: expected a non-empty list of probes'); return 0
+    types, n = Counter(), 0
+    for k, q in enumerate(probes):
+        qp = f'{ep}.probes[{k}]'
+        if not isinstance(q, dict): P.append(f'{qp}: expected an object'); continue
+        n += 1
+        qid = _check_str(P, qp, q, 'id')
+        if qid: qids[qid] += 1
+        t = _check_str(P, qp, q, 'type', choices=PROBE_TYPES)
+        if t: types[t] += 1
+        _check_str(P, qp, q, 'query')
+    P.extend(f'{ep}.probes: {c} probes of type {t!r} (at most one per type)' for t, c in types.items() if c > 1)
+    return n
+
 # %% ../../nbs/09_datasets.ipynb #d5c1261a
 def validate_epirec(doc, # the parsed JSON document
                    )->list[str]: # every problem found, as 'JSONPath: message' (empty when valid)
@@ -122,29 +144,7 @@ def validate_epirec(doc, # the parsed JSON document
         for j, e in enumerate(eps):
             ep = f'{pp}.episodes[{j}]'
             if not isinstance(e, dict): P.append(f'{ep}: expected an object'); continue
-            n_eps += 1
-            eid = _check_str(P, ep, e, 'id')
-            if eid: eids[eid] += 1
-            at = _check_time(P, ep, e, 'date_time')
-            if at and now and at > now: P.append(f'{ep}.date_time: {e["date_time"]} is after reference_now')
-            _check_str(P, ep, e, 'text'); _check_str(P, ep, e, 'emotion')
-            _check_str(P, ep, e, 'intensity_band', choices=INTENSITY_BANDS)
-            _check_str(P, ep, e, 'valence', choices=VALENCES)
-            if 'session' in e and (not isinstance(e['session'], int) or isinstance(e['session'], bool) or e['session'] < 1):
-                P.append(f'{ep}.session: expected a positive integer, got {e["session"]!r}')
-            probes = e.get('probes')
-            if not isinstance(probes, list) or not probes: P.append(f'{ep}.probes: expected a non-empty list of probes'); continue
-            types = Counter()
-            for k, q in enumerate(probes):
-                qp = f'{ep}.probes[{k}]'
-                if not isinstance(q, dict): P.append(f'{qp}: expected an object'); continue
-                n_probes += 1
-                qid = _check_str(P, qp, q, 'id')
-                if qid: qids[qid] += 1
-                t = _check_str(P, qp, q, 'type', choices=PROBE_TYPES)
-                if t: types[t] += 1
-                _check_str(P, qp, q, 'query')
-            P += [f'{ep}.probes: {n} probes of type {t!r} (at most one per type)' for t, n in types.items() if n > 1]
+            n_eps += 1; n_probes += _check_episode(P, ep, e, now, eids, qids)
     P += [f'$.personas: persona_id {k!r} used {n} times' for k, n in pids.items() if n > 1]
     P += [f'$.personas[*].episodes: episode id {k!r} used {n} times' for k, n in eids.items() if n > 1]
     P += [f'$.personas[*].episodes[*].probes: probe id {k!r} used {n} times' for k, n in qids.items() if n > 1]

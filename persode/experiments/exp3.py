@@ -12,10 +12,10 @@ from ..store import MemoryStore, STRATEGIES, DEFAULT_ALPHA
 
 # %% auto #0
 __all__ = ['NOW', 'LONG_TERM_DAYS', 'TOP_K', 'ALPHAS', 'EXP3_EMBEDDERS', 'STRATA', 'SCENARIO', 'PREREGISTERED_DIGEST',
-           'REFERENCE_EXP3', 'FIRST_RUN', 'stratum', 'label_scenario', 'content_words', 'shared_content_words',
-           'scenario_digest', 'expected_topk', 'query_metrics', 'run_exp3', 'exp3_table', 'fusion_costs', 'cost_line',
-           'exp3_costs_md', 'alpha_plateau', 'exp3_reference_rows', 'exp3_reference_md', 'exp3_first_run_md',
-           'exp3_findings', 'plot_exp3_bars', 'plot_exp3_alpha', 'exp3_json']
+           'REFERENCE_EXP3', 'stratum', 'label_scenario', 'content_words', 'shared_content_words', 'scenario_digest',
+           'expected_topk', 'query_metrics', 'run_exp3', 'exp3_table', 'fusion_costs', 'cost_line', 'exp3_costs_md',
+           'alpha_plateau', 'exp3_reference_rows', 'exp3_reference_md', 'plot_exp3_bars', 'plot_exp3_alpha',
+           'exp3_json']
 
 # %% ../../nbs/12_exp3_retrieval.ipynb #ce6056ed
 NOW = datetime(2025, 9, 15, 20, 0, tzinfo=timezone.utc)   # the fixed moment every query is asked at
@@ -304,61 +304,6 @@ def exp3_reference_md(res:dict)->str:
                       f"{REFERENCE_EXP3['minilm_similarity_recall']:.2f} | "
                       f"{'reproduces' if min(m['conditions'][c]['similarity']['recall'] for c in ('plain', 'vague')) >= REFERENCE_EXP3['minilm_similarity_recall'] - 1e-9 else 'does not reproduce'} |")
     return '\n'.join(rows)
-
-# %% ../../nbs/12_exp3_retrieval.ipynb #18b223e1
-FIRST_RUN = dict(commit='c32b0ee', embedder_change='9e5d634',   # hashing, vague probes, recall@3, first run (signed hashing buckets)
-                 similarity=dict(overall=0.077, long_term_emotional=0.126), fused=dict(overall=0.25, long_term_emotional=0.25))
-
-def exp3_first_run_md(res:dict)->str:
-    "How the first run compares with this one (the hashing embedder changed in between)."
-    hv, lt, f = res['embedders']['hashing']['conditions']['vague'], STRATA[0], FIRST_RUN
-    return (f"**First run versus now.** The first run of this protocol (commit `{f['commit']}`) used the hashing embedder with signed "
-            f"buckets. The library then switched it to unsigned buckets (`{f['embedder_change']}`, a change to the embedder made for "
-            f"other reasons, not for this experiment). Under vague probes, long-term emotional recall@3 was "
-            f"{f['fused']['long_term_emotional']:.2f} for fusion and {f['similarity']['long_term_emotional']:.2f} for similarity in the first run; "
-            f"now it is {hv['fused']['strata'][lt]:.2f} and {hv['similarity']['strata'][lt]:.2f}. Overall vague recall@3 went from "
-            f"{f['fused']['overall']:.2f} to {hv['fused']['recall']:.2f} for fusion and from {f['similarity']['overall']:.2f} to "
-            f"{hv['similarity']['recall']:.2f} for similarity. A change in how word hashes collide was enough to move these numbers, so on "
-            f"vague probes the hashing rows measure collision noise more than the mechanism. MiniLM rows do not depend on the hashing embedder, "
-            f"and plain-probe recall@3 with hashing is {res['embedders']['hashing']['conditions']['plain']['fused']['recall']:.2f} for both fusion and similarity, as before.")
-
-def exp3_findings(res:dict)->str:
-    "The findings as Markdown, every number read from `res`."
-    h, lt, rec_emo, nr = res['embedders']['hashing'], STRATA[0], STRATA[1], STRATA[2]
-    hv, hp = h['conditions']['vague'], h['conditions']['plain']
-    nq = len(res['memories']); n_lt = sum(m['stratum'] == lt for m in res['memories'])
-    fired = {c: sum(q['E'] >= res['defaults']['gate'] for q in res['queries'][c]) for c in ('plain', 'vague')}
-    tsim = {c: float(np.mean([q['target_similarity'] for q in h['conditions'][c]['similarity']['per_query']])) for c in ('plain', 'vague')}
-    lo, hi, v = alpha_plateau(h['alpha_sweep']['vague'])
-    F, S, L = hv['fused']['strata'][lt], hv['similarity']['strata'][lt], hv['salience']['strata'][lt]
-    move = 'lifts' if F > S + 1e-9 else 'lowers' if F < S - 1e-9 else 'leaves unchanged'
-    same = all(abs((hv['fused']['strata'][t] or 0) - (hv['salience']['strata'][t] or 0)) < 1e-9 for t in STRATA)
-    verdict = ('so the resurfacing gain the reference reports does not appear here' if F <= S + 1e-9 else
-               'the direction the reference reports')
-    parts = [
-        f"**Hashing, vague probes.** With no content word shared, the mean similarity between a vague probe and its target is "
-        f"{tsim['vague']:.3f} (plain probes: {tsim['plain']:.3f}), so similarity ranks mostly by incidental word-hash collisions: recall@3 "
-        f"{hv['similarity']['recall']:.2f} overall. Fusion {move} long-term emotional recall ({S:.2f} → {F:.2f}, {n_lt} targets), "
-        f"{verdict}; salience alone gets {L:.2f}. Fused recall {'equals salience-only recall on every stratum' if same else 'is not the same as salience-only recall on all strata'} "
-        f"(recent emotional {hv['fused']['strata'][rec_emo]:.2f}, neutral recent {hv['fused']['strata'][nr]:.2f} under fusion).",
-        f"**Intrusion is the constant cost.** Emotional memories fill {hv['fused']['intrusion']:.2f} of the slots of neutral vague queries under "
-        f"fusion against {hv['similarity']['intrusion']:.2f} under similarity; on plain probes {hp['fused']['intrusion']:.2f} against "
-        f"{hp['similarity']['intrusion']:.2f}, although recall is {hp['fused']['recall']:.2f} for both.",
-        f"**The gate.** The offline analyzer finds {fired['plain']} of {nq} plain probes and {fired['vague']} of {nq} vague paraphrases "
-        f"emotionally significant, so gated retrieval is similarity on every vague query (long-term emotional recall "
-        f"{hv['gated']['strata'][lt]:.2f}) and keeps similarity's intrusion on plain ones ({hp['gated']['intrusion']:.2f}).",
-        f"**α.** Under vague hashing probes long-term emotional recall stays at {v:.2f} for α from {lo:g} to {hi:g} "
-        f"(values over the grid: {', '.join(f'{x:.2f}' for x in h['alpha_sweep']['vague']['long_term_emotional'])})."]
-    m = res['embedders'].get('minilm')
-    if m:
-        mv = m['conditions']['vague']
-        parts.append(f"**MiniLM.** A semantic embedder recovers every target by similarity alone (recall@3 {m['conditions']['plain']['similarity']['recall']:.2f} plain, "
-                     f"{mv['similarity']['recall']:.2f} vague), so fusion has nothing to add on recall ({mv['fused']['recall']:.2f}) and its cost remains: "
-                     f"intrusion {mv['fused']['intrusion']:.2f} vs {mv['similarity']['intrusion']:.2f}, topical precision {mv['fused']['topical']:.2f} vs "
-                     f"{mv['similarity']['topical']:.2f} on vague probes. The hashing recall gap is an artefact of a lexical embedder.")
-    parts.append(f"**Scale.** {nq} queries per condition; one query moves recall@3 by {1/nq:.3f} overall and by {1/n_lt:.2f} on the "
-                 f"long-term emotional stratum. These are deterministic mechanism checks, not estimates.")
-    return '\n\n'.join(parts)
 
 # %% ../../nbs/12_exp3_retrieval.ipynb #ece1afdc
 def plot_exp3_bars(res:dict):
