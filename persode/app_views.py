@@ -153,15 +153,22 @@ def recall_table(hits,            # retrieval `Hit`s, best first
                  now:datetime,    # the time of the recall (for "3 days ago")
                  query_intensity:float|None=None, # E of the message, when known
                 ):
-    "The recall table: similarity, E, retention, salience, score and gate of every recalled memory."
+    "The recall table: similarity, E, retention, salience, score, gate (and relevance, for the agent's `RecallHit`s) of every recalled memory; rows below the relevance floor are marked."
     gate = 'open: score = fused similarity and salience' if gate_fired else 'closed: score = similarity'
     cap = f'Emotion gate {gate}' + (f' (message E = {query_intensity:.2f})' if query_intensity is not None else '')
     if not hits: return P('Nothing was recalled: the journal held no related memory yet.', cls='muted')
-    head = Tr(*[Th(h, scope='col') for h in ('#', 'formed', 'memory', 'similarity', 'E', 'retention', 'salience', 'score', 'gate')])
-    rows = [Tr(Td(h.rank), Td(A(f'{h.memory.created_at:%Y-%m-%d}', href=f'/page/{h.memory.id}'), Small(f' {when(h.memory.created_at, now)}')),
-               Td(excerpt(h.memory.text)), *[Td(f'{x:.3f}', cls='num') for x in (h.similarity, h.memory.intensity, h.retention, h.salience, h.score)],
-               Td('open' if gate_fired else 'closed')) for h in hits]
-    return Table(Caption(cap), Thead(head), Tbody(*rows), cls='recall')
+    rel = any(getattr(h, 'relevance', None) is not None for h in hits)
+    floor = next((h.floor for h in hits if getattr(h, 'floor', None) is not None), None)
+    if floor is not None: cap += f' · relevance floor {floor:.2f}: rows below it are not quoted'
+    cols = ('#', 'formed', 'memory', 'similarity', 'E', 'retention', 'salience', 'score', 'gate') + (('relevance',) if rel else ())
+    def row(h):
+        low = getattr(h, 'below_floor', False)
+        return Tr(Td(h.rank), Td(A(f'{h.memory.created_at:%Y-%m-%d}', href=f'/page/{h.memory.id}'), Small(f' {when(h.memory.created_at, now)}')),
+                  Td(excerpt(h.memory.text), Small(' · below the relevance floor, not quoted') if low else None),
+                  *[Td(f'{x:.3f}', cls='num') for x in (h.similarity, h.memory.intensity, h.retention, h.salience, h.score)],
+                  Td('open' if gate_fired else 'closed'),
+                  *((Td('' if h.relevance is None else f'{h.relevance:.3f}', cls='num'),) if rel else ()), cls='below-floor' if low else None)
+    return Table(Caption(cap), Thead(Tr(*[Th(h, scope='col') for h in cols])), Tbody(*map(row, hits)), cls='recall')
 
 # %% ../nbs/22_app_views.ipynb #9bb51c52
 @dataclass
@@ -280,7 +287,7 @@ button{padding:.35rem .9rem;cursor:pointer}button.danger{background:#a4161a;colo
 .diary{white-space:pre-wrap;font-size:1.05rem;margin:1rem 0}.mood{font-style:italic;color:#555}.muted{color:#666}
 .tag{color:#2a6f97;margin-right:.5rem}img{max-width:100%;height:auto;border-radius:8px}
 table{border-collapse:collapse;margin:1rem 0}th,td{padding:.3rem .5rem;border-bottom:1px solid #e5e5e5;vertical-align:top}
-td.num{text-align:right;font-variant-numeric:tabular-nums}caption{text-align:left;font-style:italic;color:#555}
+td.num{text-align:right;font-variant-numeric:tabular-nums}tr.below-floor td{color:#888}caption{text-align:left;font-style:italic;color:#555}
 .calendar td{width:3.2rem;height:3rem;text-align:left}.calendar a{text-decoration:none;color:inherit;display:block}
 .calendar .out{background:none}.calendar .today{outline:2px solid #2a6f97}.dnum{font-weight:bold;display:block}
 .e0{background:#f1f6f9}.e1{background:#d6e6f0}.e2{background:#b3d1e3}.e3{background:#82b3d0}.e4{background:#4f8fba;color:#fff}
