@@ -7,7 +7,7 @@ from pathlib import Path
 from .decay import as_utc, utcnow
 from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time, when
 from .embeddings import get_embedder, EMBEDDERS
-from .store import STRATEGIES, memory_id
+from .store import STRATEGIES
 from .hybrid import lexical_index, HYBRID_STRATEGIES
 from .views import sentence_views, default_strategy, VIEW_STRATEGIES
 from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
@@ -456,28 +456,10 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
     return f'(unknown command {strip_control(cmd)!r}; /help lists the commands)' if cmd not in ('/journal', '/recall') else f'(usage: {cmd} TEXT)'
 
 # %% ../nbs/21a_commands.ipynb #6f07d4e1
-_GREETING = re.compile(r"(hi|hello|hey|hiya|good (morning|afternoon|evening|night)|thanks|thank you( so much)?|bye|goodbye)( there)?[\s!.,:)]*", re.I)
-_QUESTION = re.compile(r"(what|when|where|who|why|how|which|do|does|did|can|could|would|will|is|are|was|were)\b.*", re.I)
-
-def _message_kind(text:str)->str:
-    "Stand-in of the agent's message kinds for versions without `converse`: 'greeting', 'question' or 'episode'."
-    t = ' '.join(text.split())
-    if _GREETING.fullmatch(t): return 'greeting'
-    return 'question' if t.endswith('?') or _QUESTION.fullmatch(t) and len(t.split()) <= 12 else 'episode'
-
 def _converse(agent, a, line:str, tz):
-    "(reply text, id of the memory stored or None) for one conversational line."
-    now = a.clock()
-    conv = getattr(agent, 'converse', None)
-    if callable(conv):       # the agent's own conversation turn (stores only episodes)
-        rep = _fresh(agent, lambda: conv(line, now, remember=not a.forget_messages, tz=tz))
-        stored = getattr(rep, 'stored', None)
-        return rep.text, stored.id if stored is not None else None
-    kind = _message_kind(line)
-    if kind == 'greeting': return f'Hello {agent.preferences.name}! How was your day?', None
-    remember = kind == 'episode' and not a.forget_messages
-    rep = _fresh(agent, lambda: agent.respond(line, now, remember=remember))
-    return rep.text, memory_id(line, now) if remember else None
+    "(reply text, id of the memory stored or None) for one conversational line: the agent's `converse` decides what is kept."
+    rep = _fresh(agent, lambda: agent.converse(line, a.clock(), remember=not a.forget_messages, tz=tz))
+    return rep.text, rep.stored.id if rep.stored is not None else None
 
 # %% ../nbs/21a_commands.ipynb #7bde6713
 def cli_chat(argv:list|None=None, # arguments after `persode chat`
@@ -517,17 +499,6 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
     return 0
 
 # %% ../nbs/21a_commands.ipynb #9954edd0
-def _ask_name(ask=input, say=print, defaults=None):
-    "Stand-in of `persode.onboarding.ask_preferences` for versions without it: asks the name only."
-    from persode.onboarding import OnboardingPreferences
-    for _ in range(3):
-        try: name = ask('What should I call you? ').strip()
-        except EOFError: raise PersodeError('onboarding was not finished; nothing was saved') from None
-        if not name and defaults is not None: return defaults
-        if name: return OnboardingPreferences.from_dict(dict(defaults.to_dict(), name=name)) if defaults else OnboardingPreferences(name=name, age=30)
-        say('a name is needed: the one you want in your diary')
-    raise PersodeError('no name given; nothing was saved')
-
 def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
                )->int:               # exit status
     "Ask a person's name and preferences and keep them in their journal."
@@ -536,9 +507,7 @@ def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
     p.add_argument('--preferences', default=None, metavar='FILE', help='store this preferences JSON file instead of asking')
     a = p.parse_args(argv)
     user = _user(a)
-    from persode import onboarding
-    from persode.onboarding import OnboardingPreferences
-    ask_prefs = getattr(onboarding, 'ask_preferences', None) or _ask_name    # persode.onboarding's questions when this version has them
+    from persode.onboarding import OnboardingPreferences, ask_preferences
     tty = sys.stdin.isatty()
     def ask(q):
         if tty: return input(q)
@@ -551,7 +520,7 @@ def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
         if a.preferences: prefs = user_preferences(db, user, a.preferences)
         else:
             old = db.preferences(user)
-            prefs = ask_prefs(ask=ask, say=say, defaults=OnboardingPreferences.from_dict(old) if old else None)
+            prefs = ask_preferences(ask=ask, say=say, defaults=OnboardingPreferences.from_dict(old) if old else None)
             db.set_preferences(user, prefs)
     print(strip_control(f'saved the preferences of user {user!r}: I will call you {prefs.name}.'))
     return 0
