@@ -15,6 +15,7 @@ from .embeddings import Embedder, get_embedder
 from .strength import Memory
 from .text import PersodeError, strip_control, zone, local_time
 from .store import MemoryStore, Retrieval, Hit, memory_id
+from .records import check_top_k
 from .hybrid import lexical_index
 from .views import sentence_views, default_strategy
 from .onboarding import OnboardingPreferences
@@ -48,7 +49,7 @@ class EpisodicMemoryAgent:
         if not isinstance(preferences, OnboardingPreferences): raise TypeError('preferences must be OnboardingPreferences')
         if store is not None and embedder is not None and store.embedder is not embedder:
             raise ValueError('pass the embedder to the MemoryStore, or let the agent build the store; not both')
-        if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1: raise ValueError(f'top_k must be a positive integer, got {top_k!r}')
+        check_top_k(top_k)
         self.preferences, self.llm, self.top_k = preferences, llm if llm is not None else OfflineLLM(), top_k
         emb = store.embedder if store is not None else (embedder if embedder is not None else get_embedder())
         self.analyzer = analyzer if analyzer is not None else self.llm.analyzer(emb)

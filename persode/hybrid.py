@@ -8,12 +8,13 @@ import numpy as np
 from datetime import datetime, timezone
 from .analyzer import Analysis
 from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES
+from .records import topk, check_top_k
 from .text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions',
-           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'lexical_index', 'topk', 'check_top_k',
-           'retrieve_beside', 'retrieval_from_scores', 'dated_text', 'hybrid_store_factory']
+           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'lexical_index', 'retrieve_beside',
+           'retrieval_from_scores', 'dated_text', 'hybrid_store_factory']
 
 # %% ../nbs/04c_hybrid.ipynb #1ffa6e15
 from fastcore.basics import patch
@@ -216,17 +217,6 @@ def lexical_index(store,                # the store the index reads (must be a `
     _bm25s()
     return HybridRetriever(store)
 
-# %% ../nbs/04c_hybrid.ipynb #dab0c07d
-def topk(score:np.ndarray, # one score per memory
-         k:int,            # how many to keep
-        )->np.ndarray:     # indices of the k best, best first; ties in store order (as `Scores.order`)
-    "The first k entries of the stable ranking by `score`, in linear time plus k log k."
-    n = len(score)
-    if k >= n: return np.argsort(-score, kind='stable')
-    kth = np.partition(score, n - k)[n - k]
-    cand = np.nonzero(score >= kth)[0]
-    return cand[np.lexsort((cand, -score[cand]))][:k]
-
 # %% ../nbs/04c_hybrid.ipynb #33cfeafe
 @patch
 def retrieve(self:HybridRetriever,
@@ -244,12 +234,6 @@ def retrieve(self:HybridRetriever,
     return retrieve_beside(self, query, now, top_k, strategy, reinforce, exclude, query_embedding, query_analysis)
 
 # %% ../nbs/04c_hybrid.ipynb #fc6a30df
-def check_top_k(top_k)->int:
-    "Validate `top_k` (a positive integer)."
-    if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k <= 0:
-        raise PersodeError(f'top_k must be a positive integer, got {top_k!r}')
-    return int(top_k)
-
 def retrieve_beside(index,                 # a retriever beside a store: has `.store` and `.scores(query, now, strategy, **kw)`
                     query, now, top_k, strategy, reinforce=True, exclude=(), query_embedding=None, query_analysis=None,
                    )->Retrieval:

@@ -2,37 +2,20 @@
 
 # %% ../nbs/04_store.ipynb #a24d79f3
 from __future__ import annotations
-import hashlib, math, operator
+import math, operator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone, timedelta
-from html import escape
 import numpy as np
 from .decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from .strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
 from .embeddings import Embedder, get_embedder
 from .text import PersodeError, NotFoundError, check_id
+from .records import (STRATEGIES, DEFAULT_ALPHA, check_strategy, check_unit, memory_id, utc_datetime, put_columns,
+                           check_batch, Scores, Hit, Retrieval, topk, check_top_k)
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'check_unit', 'MemoryStore', 'memory_id', 'utc_datetime',
-           'put_columns', 'check_batch', 'Scores', 'Hit', 'Retrieval', 'edit_inputs']
-
-# %% ../nbs/04_store.ipynb #1c7d70e4
-STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated')
-DEFAULT_ALPHA = 0.5     # weight of similarity in the fused score
-
-def check_strategy(strategy:str)->str:
-    "Validate a retrieval strategy name."
-    if strategy not in STRATEGIES: raise ValueError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES)}')
-    return strategy
-
-def check_unit(x,          # the value to check
-               name:str,   # its name, for the message
-              )->float:
-    "Validate a number in [0, 1] (a weight, a threshold, a consolidation strength)."
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x) or not 0 <= x <= 1:
-        raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
-    return float(x)
+__all__ = ['MemoryStore', 'edit_inputs']
 
 # %% ../nbs/04_store.ipynb #10550f47
 class MemoryStore:
@@ -85,25 +68,11 @@ class MemoryStore:
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
 
 # %% ../nbs/04_store.ipynb #f2bd41f2
-def memory_id(text:str, at:datetime)->str:
-    "A deterministic id for an episode: a digest of its formation time and text."
-    return 'm' + hashlib.sha256(f'{at.isoformat()}\x00{text}'.encode('utf-8')).hexdigest()[:15]
-
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
 _META = ('text', 'emotion', 'valence', 'event', 'hashtags')               # per-memory tuple fields of `_meta`
 _meta_tuple = operator.itemgetter(*_META)                                 # a metadata dict as that tuple
 
-def utc_datetime(ts:float)->datetime:
-    "An epoch second as a timezone-aware UTC datetime."
-    return datetime.fromtimestamp(ts, timezone.utc)
-_dt = utc_datetime   # the old private name, still imported by persode.hybrid until it uses `utc_datetime`
-
-def put_columns(dst:np.ndarray, # a (dim, k) slice of the store's vector matrix, e.g. from `MemoryStore.vector_slots`
-                vecs,            # k rows of dim float32 values
-               ):
-    "Write rows `vecs` (k, dim) into the columns of `dst` (dim, k): a blocked transpose, cache-friendly."
-    vecs = np.asarray(vecs, np.float32)
-    for b in range(0, len(vecs), 128): dst[:, b:b+128] = vecs[b:b+128].T
+_dt = utc_datetime   # a short private name for the store's own use
 
 def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     "A copy of `a` with room for `cap` rows, keeping its first `n` (a transposed input gives a transposed output)."
@@ -222,21 +191,6 @@ def _check_vectors(self:MemoryStore, vecs, n:int, name:str='embeddings')->np.nda
     if np.any(norms == 0): raise ValueError(f'{name} contain an all-zero vector')
     return (v/norms).astype(np.float32)
 
-def check_batch(texts,    # the episodes' texts (a list, not one string)
-                ats,      # one timestamp per text
-                ids=None, # explicit ids, or None for `memory_id(text, at)`
-               )->tuple:  # (texts, UTC datetimes, ids), validated
-    "Validate the texts, timestamps and ids of a batch of episodes (shared by every store backend)."
-    if isinstance(texts, str): raise TypeError('texts must be a list of strings; use add() for one episode')
-    texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
-    ats = list(ats) if not isinstance(ats, (str, datetime)) else [ats]
-    if len(ats) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ats)} timestamps')
-    ats = [as_utc(a, f'ats[{i}]') for i, a in enumerate(ats)]
-    ids = [memory_id(t, a) for t, a in zip(texts, ats)] if ids is None else [check_id(i, f'ids[{k}]') for k, i in enumerate(ids)]
-    if len(ids) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ids)} ids')
-    if len(set(ids)) != len(ids): raise ValueError('ids within one batch must be unique')
-    return texts, ats, ids
-
 @patch
 def _analyses(self:MemoryStore, texts:list, analyses=None)->list:
     "The given analyses, checked, or the analyzer's for `texts`."
@@ -308,24 +262,6 @@ def memories(self:MemoryStore)->list:
     "All memories, in store order."
     self.follow_journal()
     return [self[i] for i in self._ids]
-
-# %% ../nbs/04_store.ipynb #d33f174c
-@dataclass
-class Scores:
-    "Per-memory scores of one query over the whole store (arrays aligned with `ids`)."
-    ids:list                  # memory ids, store order
-    strategy:str              # the strategy that produced `score`
-    similarity:np.ndarray     # cosine similarity to the query
-    retention:np.ndarray      # consolidated decay d(Δt)
-    salience:np.ndarray       # Eq. 1 strength with C = max(sim, 0)
-    fused:np.ndarray          # α·sim + (1 − α)·salience
-    score:np.ndarray          # what the strategy ranks by
-    gate_fired:bool=False     # for `gated`: whether fusion was used
-    query_intensity:float|None=None # the analyzer's E for the query, when it was needed
-
-    def order(self)->np.ndarray:
-        "Row indices, best first (stable: ties keep store order)."
-        return np.argsort(-self.score, kind='stable')
 
 # %% ../nbs/04_store.ipynb #d42e51f8
 @patch
@@ -419,51 +355,7 @@ def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwa
     sc = self.scores(query, now, strategy, **kwargs)
     return [sc.ids[i] for i in sc.order()]
 
-# %% ../nbs/04_store.ipynb #801b6a30
-@dataclass
-class Hit:
-    "One retrieved memory and the numbers that chose it."
-    memory:Memory; rank:int; similarity:float; salience:float; retention:float; fused:float; score:float
-
-@dataclass
-class Retrieval:
-    "The memories a query brought back, best first."
-    query:str|None; strategy:str; now:datetime; hits:list
-    gate_fired:bool=False; query_intensity:float|None=None
-    def __len__(self): return len(self.hits)
-    def __iter__(self): return iter(self.hits)
-    def __getitem__(self, i): return self.hits[i]
-    @property
-    def ids(self)->list: return [h.memory.id for h in self.hits]
-    @property
-    def memories(self)->list: return [h.memory for h in self.hits]
-    @property
-    def gate_note(self)->str|None:
-        "What the emotion gate did, for gated strategies ('gated', 'hybrid-gated', 'views-gated', …); None for the others."
-        if self.query_intensity is None or not self.strategy.endswith('gated'): return None
-        return 'gate open: fused' if self.gate_fired else 'gate closed: similarity' if self.strategy == 'gated' else 'gate closed'
-    def _repr_markdown_(self)->str:
-        gate = ''
-        if self.query_intensity is not None:
-            gate = f' · query E = {self.query_intensity:.2f}' + (f' ({self.gate_note})' if self.gate_note else '')
-        head = f'**{escape(self.strategy)}** retrieval for *{escape(str(self.query))[:120]}*{gate}\n\n'
-        rows = ['| # | formed | E | similarity | retention | salience | score | memory |', '|---|---|---|---|---|---|---|---|']
-        for h in self.hits:
-            txt = escape(h.memory.text[:90] + ('…' if len(h.memory.text) > 90 else '')).replace('|', '&#124;')
-            rows.append(f'| {h.rank} | {h.memory.created_at:%Y-%m-%d} | {h.memory.intensity:.2f} | {h.similarity:.3f} | '
-                        f'{h.retention:.3f} | {h.salience:.3f} | {h.score:.3f} | {txt} |')
-        return head + '\n'.join(rows)
-    def __repr__(self): return f'Retrieval({self.strategy!r}, {self.ids})'
-
 # %% ../nbs/04_store.ipynb #b1789f3b
-def _topk(score:np.ndarray, k:int)->np.ndarray:
-    "Indices of the k largest scores, best first, ties broken by position."
-    n = len(score)
-    if k >= n: return np.argsort(-score, kind='stable')
-    kth = score[np.argpartition(score, n - k)[n - k]]       # the k-th largest value
-    cand = np.flatnonzero(score >= kth)                      # every memory that ties with it too
-    return cand[np.lexsort((cand, -score[cand]))][:k]
-
 @patch
 def reinforce(self:MemoryStore,
               ids,        # ids of the recalled memories
@@ -497,8 +389,7 @@ def retrieve(self:MemoryStore,
              query_embedding=None, query_analysis:Analysis|None=None,
             )->Retrieval:
     "The `top_k` memories for `query` under `strategy`."
-    if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k <= 0:
-        raise ValueError(f'top_k must be a positive integer, got {top_k!r}')
+    check_top_k(top_k)
     if type(self).scores is not MemoryStore.scores:    # a subclass redefines scoring: honour it (slow path)
         sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
         t, score, fired, qE = self._now(now), sc.score, sc.gate_fired, sc.query_intensity
@@ -518,7 +409,7 @@ def retrieve(self:MemoryStore,
         if score is not sim: score = score.copy()
         for x in exclude:
             if x in self._row: score[self._row[x]] = -np.inf
-    order = np.array([i for i in _topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
+    order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
     sims, sals, rets, fuseds = detail(order)          # before reinforcement changes the columns
     chosen = [self._ids[i] for i in order]
     when = _dt(t)

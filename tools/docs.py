@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 
 SECTIONS = (
-    ('Method',      ('00_decay', '00a_text', '01_strength', '02_analyzer', '03_embeddings', '03a_intensity', '04_store',
+    ('Method',      ('00_decay', '00a_text', '01_strength', '02_analyzer', '03_embeddings', '03a_intensity', '04_store', '04_records',
                      '04a_storage', '04b_postgres')),
     ('Journaling',  ('05_onboarding', '06_templates', '07_llm', '08_agent', '08a_demo')),
     ('Experiments', ('10_exp1_forgetting', '11_exp2_strength', '12_exp3_retrieval', '13_exp4_dual_template',

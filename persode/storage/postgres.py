@@ -15,6 +15,7 @@ from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHO
 from ..embeddings import Embedder, get_embedder
 from ..store import (MemoryStore, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, edit_inputs)
 from ..store import check_unit
+from ..records import check_top_k
 from .pgjournal import *
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
 from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
@@ -260,8 +261,7 @@ def rank(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', **k
 def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str='gated', *, reinforce:bool=True, exclude=(),
              query_embedding=None, query_analysis:Analysis|None=None)->Retrieval:
     "The `top_k` memories for `query` under `strategy`, ranked in the database."
-    if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k <= 0:
-        raise ValueError(f'top_k must be a positive integer, got {top_k!r}')
+    check_top_k(top_k)
     q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
     ex = [str(x) for x in exclude]
     hnsw = self.search == 'hnsw' and eff in ('similarity', 'fused')
