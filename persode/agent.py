@@ -21,12 +21,15 @@ from .views import sentence_views, default_strategy
 from .onboarding import OnboardingPreferences
 from .templates import JournalContext, Mood, VisualPrompt, when, diary_body
 from .llm import OfflineLLM
+from .messages import MESSAGE_KINDS, message_body, message_kind
+from .relevance import RELEVANCE_FLOORS, relevance_floor, RecallHit, Recall, relevances, with_relevance
+_all_ = ['MESSAGE_KINDS', 'message_body', 'message_kind', 'RELEVANCE_FLOORS', 'relevance_floor', 'RecallHit', 'Recall', 'relevances', 'with_relevance']   # still importable from here
 
 # %% auto #0
-__all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MESSAGE_KINDS', 'MAX_GENERATED_CHARS', 'RELEVANCE_FLOORS',
-           'EpisodicMemoryAgent', 'message_body', 'message_kind', 'AgentReply', 'relevant', 'offline_reply',
-           'reply_messages', 'bounded', 'relevance_floor', 'RecallHit', 'Recall', 'relevances', 'with_relevance',
-           'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
+__all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'relevant',
+           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic',
+           'MESSAGE_KINDS', 'message_body', 'message_kind', 'RELEVANCE_FLOORS', 'relevance_floor', 'RecallHit',
+           'Recall', 'relevances', 'with_relevance']
 
 # %% ../nbs/08_agent.ipynb #f5e52325
 AGENT_STRATEGIES = ('gated', 'routed', 'views', 'similarity', 'views-routed')   # how the agent recalls: the store's gate, the router of `persode.hybrid`, `persode.views` gated, plain similarity, or the views routed by prompt kind
@@ -89,43 +92,6 @@ def ingest(self:EpisodicMemoryAgent,
     check_text(text)
     at = utcnow() if at is None else as_utc(at, 'at')
     return _add(self, text, at, self.analyzer.analyze(text))
-
-# %% ../nbs/08_agent.ipynb #16203121
-MESSAGE_KINDS = ('command', 'greeting', 'thanks', 'question', 'episode')   # what `message_kind` answers; only episodes are stored
-
-_HELLO = re.compile(r"^(?:(?:hi|hello|hey|hiya|howdy|greetings|yo|good\s*(?:morning|afternoon|evening|night|day)|bye|goodbye|see\s+you)"
-                    r"(?:\s+(?:there|again|all|persode|friend))?\b|(?:morning|evening)(?=\W*$|[,.!]))[\s,.!?~:;-]*", re.I)
-_SMALL_TALK = re.compile(r"^(?:how\s+are\s+you(?:\s+doing)?(?:\s+today)?|how'?s\s+it\s+going|what'?s\s+up|how\s+have\s+you\s+been)\b[\s,.!?]*", re.I)
-_ACK = re.compile(r"^(?:ok(?:ay)?|yes|yeah|yep|no|nope|sure|cool|lol|hmm+|nice|great|alright)\W*$", re.I)
-_THANKS = re.compile(r"^(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|many\s+thanks|much\s+appreciated)\b", re.I)
-_ASKS = re.compile(r"^(?:what|when|where|who|whom|whose|which|why|how|do|does|did|can|could|would|will|should|shall|is|are|was|were|"
-                   r"have|has|am|may|might|tell\s+me|remind\s+me|show\s+me)\b", re.I)
-_ASKS_BARE = re.compile(r"^(?:(?:what|when|where|who|which|why|how)\b(?!\s+(?:a|an)\b)|(?:do|did|can|could|will|would|should|have)\s+"
-                        r"(?:you|i|we)\b|tell\s+me|remind\s+me|show\s+me|is\s+there|are\s+there)", re.I)
-
-def message_body(text:str, # a chat message
-                )->str:    # the message without leading greetings and small talk ('' when nothing else is left)
-    "What a message says once its greeting ('Hi, …', 'Hey there! How are you? …') is taken off."
-    s, prev = check_text(text).strip(), None
-    while s != prev: prev, s = s, _SMALL_TALK.sub('', _HELLO.sub('', s, count=1), count=1).strip()
-    return s
-
-def _asks(sentence:str)->bool:
-    s = sentence.strip()
-    if s.endswith('?'): return bool(_ASKS.match(s)) or len(s.split()) <= 6
-    return not s.endswith(('.', '!')) and bool(_ASKS_BARE.match(s))
-
-# %% ../nbs/08_agent.ipynb #7fd51f86
-def message_kind(text:str, # a chat message
-                )->str:    # one of `MESSAGE_KINDS`
-    "What a chat message is: a 'command', a 'greeting', 'thanks', a 'question', or an 'episode' of the person's life."
-    s = check_text(text).strip()
-    if s.startswith('/'): return 'command'
-    rest = message_body(s)
-    if not re.search(r'\w', rest) or _ACK.match(rest): return 'greeting'
-    sentences = [x for x in re.split(r'(?<=[.!?])\s+', rest) if re.search(r'\w', x)]
-    if _THANKS.match(rest) and len(sentences) == 1 and len(rest.split()) <= 6: return 'thanks'
-    return 'question' if all(_asks(x) for x in sentences) else 'episode'
 
 # %% ../nbs/08_agent.ipynb #f3edf9a9
 @dataclass
@@ -262,16 +228,7 @@ def bounded(s, # generated text
     s = str(s)
     return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
-# %% ../nbs/08_agent.ipynb #f1a0c002
-RELEVANCE_FLOORS = {'hashing-v2:512': 0.21, 'minilm:384': 0.43}   # per embedder identity: the least relevance quoted (see 19_relevance_floor)
-
-def relevance_floor(embedder, # an `Embedder` or its identity (e.g. 'minilm:384')
-                   )->float|None: # the floor; None when none was chosen for this embedder
-    "The relevance floor chosen for an embedder."
-    ident = embedder if isinstance(embedder, str) else getattr(embedder, 'identity', None)
-    if not isinstance(ident, str): raise TypeError(f'expected an Embedder or its identity, got {type(embedder).__name__}')
-    return RELEVANCE_FLOORS.get(ident)
-
+# %% ../nbs/08_agent.ipynb #c3d40001
 def _agent_floor(self)->float|None: return self.__dict__.get('_floor', relevance_floor(self.store.embedder))
 def _set_agent_floor(self, v):
     if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not -1 <= v <= 1):
@@ -279,60 +236,6 @@ def _set_agent_floor(self, v):
     self.__dict__['_floor'] = None if v is None else float(v)
 EpisodicMemoryAgent.relevance_floor = property(_agent_floor, _set_agent_floor,
     doc="The least relevance a memory needs to be quoted: the embedder's entry in `RELEVANCE_FLOORS` unless set (None: no floor).")
-
-# %% ../nbs/08_agent.ipynb #f1a0c003
-@dataclass(repr=False)
-class RecallHit(Hit):
-    "A recalled memory with its relevance to the message and the floor it is held to."
-    relevance:float|None=None  # plain cosine of the message's and the memory's embeddings
-    floor:float|None=None      # the relevance floor (None: no floor)
-    @property
-    def below_floor(self)->bool:
-        "Too weakly related to be quoted."
-        return self.floor is not None and self.relevance is not None and self.relevance < self.floor
-
-@dataclass(repr=False)
-class Recall(Retrieval):
-    "A retrieval whose hits carry their relevance; its table marks the rows below the floor."
-    floor:float|None=None      # the relevance floor the hits are held to
-    @property
-    def quoted(self)->list:
-        "The hits at or above the floor, best first: the only ones a page or a reply may quote."
-        return [h for h in self.hits if not getattr(h, 'below_floor', False)]
-    def _repr_markdown_(self)->str:
-        lines = super()._repr_markdown_().split('\n'); n = len(self.hits)
-        head, rows = lines[:len(lines) - n], lines[len(lines) - n:]
-        head[0] += '' if self.floor is None else f' · relevance floor {self.floor:.2f}'
-        head[-2] += ' relevance |'; head[-1] += '---|'
-        rows = [f"{l} {'' if h.relevance is None else f'{h.relevance:.3f}'}{' · **below floor, not quoted**' if getattr(h, 'below_floor', False) else ''} |"
-                for l, h in zip(rows, self.hits)]
-        return '\n'.join(head + rows)
-
-# %% ../nbs/08_agent.ipynb #f1a0c004
-def relevances(store,        # the store holding the memories
-               query_vector, # the message's embedding, shape (dim,)
-               memories,     # `Memory` records from `store`
-              )->list:       # plain cosine per memory
-    "The relevance of each memory to a message: the cosine of their embeddings (stored vectors for a `MemoryStore`)."
-    memories = list(memories)
-    if not memories: return []
-    q = np.asarray(query_vector, np.float32)
-    if isinstance(store, MemoryStore):
-        row = {m: i for i, m in enumerate(store.ids)}
-        V = store.vectors[[row[m.id] for m in memories]]
-    else: V = store.embedder.embed([m.text for m in memories])
-    return [float(x) for x in V @ q]
-
-def with_relevance(store,             # the store the retrieval came from
-                   r:Retrieval,       # a retrieval over `store`
-                   floor:float|None,  # the floor to hold hits to, e.g. `relevance_floor(store.embedder)`; None: no floor
-                   query_vector=None, # the query's embedding; computed from `r.query` when None
-                  )->Recall:
-    "`r` as a `Recall`: each hit with its relevance and the floor (for a recall table, or to decide what to quote)."
-    q = store.embedder.embed_one(r.query) if query_vector is None else query_vector
-    rel = relevances(store, q, [h.memory for h in r.hits])
-    hits = [RecallHit(h.memory, h.rank, h.similarity, h.salience, h.retention, h.fused, h.score, x, floor) for h, x in zip(r.hits, rel)]
-    return Recall(r.query, r.strategy, r.now, hits, r.gate_fired, r.query_intensity, floor)
 
 # %% ../nbs/08_agent.ipynb #2690aea4
 def _retrieve(agent:EpisodicMemoryAgent, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None,
