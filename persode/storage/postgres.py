@@ -11,11 +11,11 @@ import numpy as np
 from fastcore.basics import patch
 from ..decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from ..strength import StrengthWeights, Memory, RECALL_HALF_COUNT
-from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
+from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
+from ..text import check_text
 from ..embeddings import Embedder, get_embedder
-from ..store import (MemoryStore, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, edit_inputs)
-from ..store import check_unit
-from ..records import check_top_k
+from ..store import MemoryStore, edit_inputs
+from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit
 from .pgjournal import *
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
 from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
