@@ -11,11 +11,11 @@ from fastcore.basics import patch_to
 from .decay import as_utc, utcnow
 from .text import PersodeError, NotFoundError, check_id, check_text, MAX_TEXT_CHARS
 from .storage import open_journal, DEFAULT_USER, JournalDB
-from .store import Hit
+from .records import Hit
 from .onboarding import OnboardingPreferences
 from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
-from .journal import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
+from .pages import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .app_views import *
 from .webjournal import *
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,

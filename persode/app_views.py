@@ -5,9 +5,9 @@ from __future__ import annotations
 import calendar, contextvars, re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from .text import PersodeError, MAX_TEXT_CHARS
+from .text import PersodeError, MAX_TEXT_CHARS, when
 from .onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
-from .templates import mood_for, when
+from .templates import mood_for
 try:
     from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
                                  Input, Label, Li, Link, Main, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
