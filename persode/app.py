@@ -2,20 +2,14 @@
 
 # %% ../nbs/22b_app.ipynb #08f8de4f
 from __future__ import annotations
-import argparse, contextlib, html, io, json, logging, os, re, shutil, socket, threading, time
-from bisect import bisect_left, insort
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
-from pathlib import Path
+import argparse, contextlib, html, json, logging, os, re, socket, threading, time
+from datetime import date, datetime, timedelta
 from fastcore.basics import patch_to
-from .decay import as_utc, utcnow
-from .text import PersodeError, NotFoundError, check_id, check_text, MAX_TEXT_CHARS
+from .decay import utcnow
+from .text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
 from .storage import open_journal, DEFAULT_USER, JournalDB
-from .records import Hit
 from .onboarding import OnboardingPreferences
-from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
-from .pages import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .app_views import *
 from .webjournal import *
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
@@ -110,9 +104,10 @@ def make_app(db:JournalDB,            # the open journal
              clock=None,              # the journal's time source (`utcnow`); sessions use the real time
              llm=None,                # the generation back end (`get_llm()`)
              secret:bytes|None=None,  # the session signing key; `load_secret(home)` when None
+             tz:str|None=None,        # the time zone of a journal whose person chose none (IANA name); the computer's zone when None
             )->FastHTML:
     "The web journal as a FastHTML (ASGI) app."
-    web = WebJournal(db, home, llm, clock)
+    web = WebJournal(db, home, llm, clock, tz)
     web.secret = secret if secret is not None else load_secret(home)
     local = None if accounts is not None else check_id(user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
     def signed_in(req):
@@ -141,8 +136,8 @@ def _write_routes(app, web:WebJournal):
         with web.lock:
             if web.prefs(uid) is None: return _go('/onboard')
             st = web.user(uid)
-            folder = web.folder(uid)
-            recent = [entry_line(e, web.has_page(uid, e, folder)) for e in st['index'].latest(7)]
+            folder, tz = web.folder(uid), web.tz(uid)
+            recent = [entry_line(e, web.has_page(uid, e, folder), tz) for e in st['index'].latest(7)]
             n = len(st['store'])
         return _html(page('Write', entry_form(web.token(req)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                           P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
@@ -170,11 +165,12 @@ def _write_routes(app, web:WebJournal):
         with web.lock:
             prefs = web.prefs(uid)
             if prefs is None: return _go('/onboard')
+            tz = web.tz(uid)
             try: r = web.chat(uid, prefs, text, remember == 'yes')
             except PersodeError as err:
                 return _html(page('Talk', _chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
         said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
-                       H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity), cls='exchange')
+                       H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz), cls='exchange')
         return _html(page('Talk', said, _chat_form(web.token(req))))
 
     _onboard_routes(app, web)
@@ -189,8 +185,8 @@ def _chat_form(token:str, text:str=''):
 def _onboard_routes(app, web:WebJournal):
     @app.get('/onboard')
     def onboard(req):
-        with web.lock: p = web.prefs(_uid(req))
-        vals = p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age='')
+        with web.lock: p, tz = web.prefs(_uid(req)), web.zone_name(_uid(req))
+        vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz)
         return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(web.token(req), vals)))
 
     @app.post('/onboard')
@@ -198,10 +194,12 @@ def _onboard_routes(app, web:WebJournal):
         form = {k: v for k, v in (await req.form()).items() if isinstance(v, str)}
         if not web.genuine(req, form.get(CSRF_FIELD)): return _forged()
         prefs, errors = check_form(form)
+        try: tz = check_zone(form.get('tz') or web.zone_name(_uid(req)))
+        except PersodeError as e: errors['tz'] = str(e)
         if errors:
             return _html(page('Your profile', onboarding_form(web.token(req), form, errors),
                               error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
-        with web.lock: web.db.set_preferences(_uid(req), prefs)
+        with web.lock: web.db.set_preferences(_uid(req), prefs); web.set_zone(_uid(req), tz)
         return _go('/?msg=onboarded')
 
 # %% ../nbs/22b_app.ipynb #7800d599
@@ -211,8 +209,8 @@ def _page_routes(app, web:WebJournal):
         with web.lock:
             try: v, _ = web.page_view(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
-            now = web.now()
-        return _html(page('Diary page', diary_page(v, now), notice=NOTICES.get(msg)))
+            now, tz = web.now(), web.tz(_uid(req))
+        return _html(page('Diary page', diary_page(v, now, tz), notice=NOTICES.get(msg)))
 
     @app.get('/page/{mid}/image')
     def image(req, mid:str):
@@ -226,11 +224,12 @@ def _page_routes(app, web:WebJournal):
         with web.lock:
             try: v, hits = web.page_view(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
+            tz = web.tz(_uid(req))
         if hits is None: return _html(page('Why these memories', P('This memory has no diary page, so nothing was recalled for it.'),
                                            P(A('Back to the entry', href=f'/page/{mid}'))))
-        return _html(page('Why these memories', P('When you wrote ', A(f'this page ({v.created_at:%d %B %Y})', href=f'/page/{mid}'),
+        return _html(page('Why these memories', P('When you wrote ', A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}'),
                                                   ', these memories were recalled, with these numbers:'),
-                          recall_table(hits, v.gate_fired, v.created_at)))
+                          recall_table(hits, v.gate_fired, v.created_at, tz=tz)))
     _change_routes(app, web)
 
 # %% ../nbs/22b_app.ipynb #54245d71
@@ -257,8 +256,9 @@ def _change_routes(app, web:WebJournal):
         with web.lock:
             try: m = web.memory(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
+            day = local_time(m.created_at, web.tz(_uid(req)), '%d %B %Y')
         return _html(page('Forget an entry', P('“', excerpt(m.text, 300), '”'),
-                          confirm_form(web.token(req), f'/page/{mid}/forget', f'Forget this entry of {m.created_at:%d %B %Y} for good, with its page? '
+                          confirm_form(web.token(req), f'/page/{mid}/forget', f'Forget this entry of {day} for good, with its page? '
                                        'Pages that quoted it are drawn again without it. This cannot be undone.', 'Forget it', cancel=f'/page/{mid}')))
 
     @app.post('/page/{mid}/forget')
@@ -288,13 +288,14 @@ def _time_routes(app, web:WebJournal):
     def timeline(req, month:str=''):
         uid, err = _uid(req), None
         with web.lock:
-            today = web.now().date()
+            tz = web.tz(uid)
+            today = web.now().astimezone(tz).date()
             try: first = _month(month, today)
             except PersodeError as e: first, err = today.replace(day=1), str(e)
             last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
             idx = web.user(uid)['index']
             end = min(last, today) if first <= today else last
-            days = idx.days(min(first, end - timedelta(days=83)), last)
+            days = idx.days(min(first, end - timedelta(days=83)), last, tz)
         prev, nxt = (first - timedelta(days=1)).replace(day=1), last + timedelta(days=1)
         nav = P(A(f'← {prev:%B %Y}', href=f'/timeline?month={prev:%Y-%m}'), ' · ', A(f'{nxt:%B %Y} →', href=f'/timeline?month={nxt:%Y-%m}'), cls='actions')
         return _html(page('Timeline', nav, month_calendar(first.year, first.month, days, today),
@@ -309,14 +310,14 @@ def _time_routes(app, web:WebJournal):
         except ValueError: when = None
         if when is None: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=f'{d[:20]!r} is not a date; dates look like 2026-03-01'), 400)
         with web.lock:
-            idx, now, folder = web.user(uid)['index'], web.now(), web.folder(uid)
-            entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(day_start(when), day_start(when) + timedelta(days=1))]
+            idx, now, folder, tz = web.user(uid)['index'], web.now(), web.folder(uid), web.tz(uid)
+            entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
             views = [web.page_view(uid, e.id)[0] for e, p in entries if p]
-            before, after = idx.around(when)
-        msgs = [entry_line(e, False) for e, p in entries if not p]
+            before, after = idx.around(when, tz)
+        msgs = [entry_line(e, False, tz) for e, p in entries if not p]
         nav = P(A(f'← {before:%d %B %Y}', href=f'/day/{before}') if before else None, ' · ' if before and after else None,
                 A(f'{after:%d %B %Y} →', href=f'/day/{after}') if after else None, cls='actions')
-        return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now) for v in views],
+        return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now, tz) for v in views],
                           Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
                           None if entries else P('No entries on this day.')))
 
@@ -326,8 +327,8 @@ CONFIRM_ALL = 'forget everything'
 def _data_routes(app, web:WebJournal):
     @app.get('/data')
     def data(req, msg:str=''):
-        with web.lock: n = web.db.count(_uid(req))
-        return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}.'),
+        with web.lock: n, tz = web.db.count(_uid(req)), web.zone_name(_uid(req))
+        return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
             Section(H2('Export'), confirm_form(web.token(req), '/export', 'Download all your memories as JSON Lines (the format of `persode export`).',
                                                'Download the export', cancel='/data', danger=False)),
             Section(H2('Import'), confirm_form(web.token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
@@ -338,7 +339,7 @@ def _data_routes(app, web:WebJournal):
     @app.post('/export')
     def export(req, csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
-        with web.lock: body, day = web.export(_uid(req)), web.now()
+        with web.lock: body, day = web.export(_uid(req)), web.now().astimezone(web.tz(_uid(req)))
         return Response(body, media_type='application/x-ndjson',
                         headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
 
@@ -458,6 +459,7 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
           user:str|None=None,     # the local user (without accounts)
           accounts:bool=False,    # require sign-in (accounts kept in the journal)
           llm=None,               # the generation back end
+          tz:str|None=None,       # the time zone of journals whose person chose none (IANA name); the computer's when None
           log_level:str='warning'):
     "Run the web journal until interrupted."
     import uvicorn
@@ -465,7 +467,7 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
     try:
         accts = Accounts(j) if accounts else None
         check_bind(host, accts)
-        app = make_app(j, home=home, user=user, accounts=accts, llm=llm)
+        app = make_app(j, home=home, user=user, accounts=accts, llm=llm, tz=tz)
         print(f'Persode is open at http://{host if ":" not in host else f"[{host}]"}:{port}/ (Ctrl-C stops it)', flush=True)
         uvicorn.run(app, host=host, port=port, log_level=log_level)
     finally:
@@ -485,7 +487,9 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     p.add_argument('--user', default=None, help='whose journal without accounts (default: $PERSODE_USER or "default")')
     p.add_argument('--accounts', action='store_true', help='require sign-in; accounts are created at /signup from this computer')
     p.add_argument('--llm', default=None, choices=('offline', 'openai'), help='generation back end (default: $PERSODE_LLM or offline stand-ins)')
+    p.add_argument('--tz', default=None, metavar='ZONE', help="time zone of a journal whose person chose none, an IANA name such as Europe/Berlin (default: this computer's)")
     a = p.parse_args(argv)
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')
     if a.user is not None: check_id(a.user, 'user id')
-    return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm))
+    if a.tz is not None: check_zone(a.tz)
+    return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm), tz=a.tz)
