@@ -24,15 +24,14 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'NOTICES', 'CONFIRM_ALL', 'fault', 'SessionGuard', 'make_app', 'running', 'serve', 'cli_serve']
+__all__ = ['log', 'NOTICES', 'fault', 'SessionGuard', 'make_app', 'running', 'serve', 'cli_serve']
 
 # %% ../nbs/22b_app.ipynb #a7f40001
 log = logging.getLogger('persode.app')   # faults (unexpected exceptions) are logged here, with their traceback
 
 async def fault(send):
-    "Send the 500 page of a fault: it says what happened and where to go, and nothing about the error itself."
-    body = document(*page('Something went wrong', P('This was a fault in Persode, not something you did. ', A('Back to your journal', href='/')),
-                          error='Persode hit an unexpected error; it is logged on the computer that runs Persode.')).encode()
+    "Send the 500 page of a fault (`fault_page`): what happened and where to go, nothing about the error itself."
+    body = fault_page().encode()
     await send({'type': 'http.response.start', 'status': 500, 'headers': [(b'content-type', b'text/html; charset=utf-8'),
                                                                           (b'content-length', str(len(body)).encode())]})
     await send({'type': 'http.response.body', 'body': body})
@@ -117,7 +116,9 @@ def make_app(db:JournalDB,            # the open journal
                    middleware=[Middleware(SessionGuard, secret=web.secret, local=local, accounts=accounts)],
                    exception_handlers={404: lambda req, exc: _missing('there is no such page')})
     app.state.web = web
-    _static_routes(app); _write_routes(app, web); _page_routes(app, web); _time_routes(app, web); _data_routes(app, web)
+    _static_routes(app)
+    for add in (_home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route, _data_routes,
+                _import_route, _forget_all_routes): add(app, web)
     if accounts is not None: _account_routes(app, web, accounts)
     return app
 
@@ -129,7 +130,7 @@ def _static_routes(app):
     def js(): return Response(APP_JS, media_type='text/javascript')
 
 # %% ../nbs/22b_app.ipynb #96afd46d
-def _write_routes(app, web:WebJournal):
+def _home_routes(app, web:WebJournal):
     @app.get('/')
     def home(req, msg:str=''):
         uid = _uid(req)
@@ -155,8 +156,10 @@ def _write_routes(app, web:WebJournal):
                 return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40]), error=f'Nothing was written: {err}'), 400)
         return _go(f'/page/{e.episode.id}?msg=written')
 
+# %% ../nbs/22b_app.ipynb #e8f30005
+def _chat_routes(app, web:WebJournal):
     @app.get('/chat')
-    def chat_form(req): return _html(page('Talk', _chat_form(web.token(req))))
+    def talk(req): return _html(page('Talk', chat_form(web.token(req))))
 
     @app.post('/chat')
     def chat(req, text:str='', remember:str='', csrf_token:str=''):
@@ -168,18 +171,10 @@ def _write_routes(app, web:WebJournal):
             tz = web.tz(uid)
             try: r = web.chat(uid, prefs, text, remember == 'yes')
             except PersodeError as err:
-                return _html(page('Talk', _chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
+                return _html(page('Talk', chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
         said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
                        H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz), cls='exchange')
-        return _html(page('Talk', said, _chat_form(web.token(req))))
-
-    _onboard_routes(app, web)
-
-def _chat_form(token:str, text:str=''):
-    f = entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
-    f.children = (*f.children[:-2], Div(Input(type='checkbox', name='remember', id='remember', value='yes', checked=True),
-                                        Label(' remember this message', fr='remember'), cls='field'), *f.children[-2:])
-    return f
+        return _html(page('Talk', said, chat_form(web.token(req))))
 
 # %% ../nbs/22b_app.ipynb #bca13c24
 def _onboard_routes(app, web:WebJournal):
@@ -230,16 +225,15 @@ def _page_routes(app, web:WebJournal):
         return _html(page('Why these memories', P('When you wrote ', A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}'),
                                                   ', these memories were recalled, with these numbers:'),
                           recall_table(hits, v.gate_fired, v.created_at, tz=tz)))
-    _change_routes(app, web)
 
 # %% ../nbs/22b_app.ipynb #54245d71
 def _change_routes(app, web:WebJournal):
     @app.get('/page/{mid}/edit')
-    def edit_form(req, mid:str):
+    def correct(req, mid:str):
         with web.lock:
             try: m = web.memory(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
-        return _html(page('Correct an entry', _edit_form(web.token(req), mid, m.text)))
+        return _html(page('Correct an entry', edit_form(web.token(req), mid, m.text)))
 
     @app.post('/page/{mid}/edit')
     def edit(req, mid:str, text:str='', csrf_token:str=''):
@@ -248,7 +242,7 @@ def _change_routes(app, web:WebJournal):
             try: web.edit(_uid(req), mid, text)
             except NotFoundError as e: return _missing(e)
             except PersodeError as err:
-                return _html(page('Correct an entry', _edit_form(web.token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
+                return _html(page('Correct an entry', edit_form(web.token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
         return _go(f'/page/{mid}?msg=edited')
 
     @app.get('/page/{mid}/forget')
@@ -269,10 +263,6 @@ def _change_routes(app, web:WebJournal):
             except NotFoundError as e: return _missing(e)
         return _go('/?msg=forgotten')
 
-def _edit_form(token:str, mid:str, text:str):
-    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
-                        'Save the correction', Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
-                        cancel=f'/page/{mid}', danger=False)
 
 # %% ../nbs/22b_app.ipynb #7eb3eddb
 def _month(s:str, today:date)->date:
@@ -283,7 +273,9 @@ def _month(s:str, today:date)->date:
     try: return date(int(s[:4]), int(s[5:]), 1)
     except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
 
-def _time_routes(app, web:WebJournal):
+
+# %% ../nbs/22b_app.ipynb #e8f30010
+def _timeline_route(app, web:WebJournal):
     @app.get('/timeline')
     def timeline(req, month:str=''):
         uid, err = _uid(req), None
@@ -303,6 +295,9 @@ def _time_routes(app, web:WebJournal):
                           P('Bars: the mean intensity E of each day (green: pleasant, red: unpleasant, grey: neutral); dots: its strongest memory.', cls='muted'),
                           error=err), 400 if err else 200)
 
+
+# %% ../nbs/22b_app.ipynb #e8f30013
+def _day_route(app, web:WebJournal):
     @app.get('/day/{d}')
     def day(req, d:str):
         uid = _uid(req)
@@ -321,9 +316,8 @@ def _time_routes(app, web:WebJournal):
                           Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
                           None if entries else P('No entries on this day.')))
 
-# %% ../nbs/22b_app.ipynb #ca2f4e54
-CONFIRM_ALL = 'forget everything'
 
+# %% ../nbs/22b_app.ipynb #ca2f4e54
 def _data_routes(app, web:WebJournal):
     @app.get('/data')
     def data(req, msg:str=''):
@@ -343,6 +337,9 @@ def _data_routes(app, web:WebJournal):
         return Response(body, media_type='application/x-ndjson',
                         headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
 
+
+# %% ../nbs/22b_app.ipynb #e8f30017
+def _import_route(app, web:WebJournal):
     @app.post('/import')
     async def import_(req):
         form = await req.form()
@@ -355,48 +352,38 @@ def _data_routes(app, web:WebJournal):
             return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
         return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."),
                           P(A('See the timeline', href='/timeline'))))
-    _forget_all_routes(app, web)
 
+
+# %% ../nbs/22b_app.ipynb #e8f30020
 def _forget_all_routes(app, web:WebJournal):
     @app.get('/forget')
-    def forget_all_form(req):
-        return _html(page('Forget everything', _forget_all_form(web.token(req))))
+    def erase_page(req):
+        return _html(page('Forget everything', forget_all_form(web.token(req))))
 
     @app.post('/forget')
     def forget_all(req, confirm:str='', csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
         if confirm.strip().lower() != CONFIRM_ALL:
-            return _html(page('Forget everything', _forget_all_form(web.token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
+            return _html(page('Forget everything', forget_all_form(web.token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
         with web.lock: web.forget_all(_uid(req))
         return _go('/onboard')
 
-def _forget_all_form(token:str):
-    return confirm_form(token, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
-                        'Erase everything', Label(f'Type “{CONFIRM_ALL}” to confirm', fr='confirm'), Input(name='confirm', id='confirm', autocomplete='off'),
-                        cancel='/data')
 
 # %% ../nbs/22b_app.ipynb #5c4a4e32
 def _client(req)->str: return req.client.host if req.client else ''
 
-def _login_form(token:str, username:str='', action:str='/login', button:str='Sign in', repeat:bool=False):
-    return Form(csrf_field(token), Div(Label('Username', fr='username'), Input(name='username', id='username', value=username, autocomplete='username', required=True), cls='field'),
-                Div(Label('Password', fr='password'), Input(type='password', name='password', id='password', required=True,
-                                                            autocomplete='new-password' if repeat else 'current-password'), cls='field'),
-                Div(Label('Password again', fr='password2'), Input(type='password', name='password2', id='password2', required=True), cls='field') if repeat else None,
-                Button(button, type='submit'), method='post', action=action)
-
 def _account_routes(app, web:WebJournal, accounts:Accounts):
     limiter = LoginLimiter()
     @app.get('/login')
-    def login_form(req):
-        return _html(page('Sign in', _login_form(web.token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
+    def sign_in_page(req):
+        return _html(page('Sign in', login_form(web.token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
 
     @app.post('/login')
     def login(req, username:str='', password:str='', csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
         try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=time.time())
         except PersodeError as e:
-            return _html(page('Sign in', _login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
+            return _html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
         req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
         return _go('/')
 
@@ -416,7 +403,7 @@ def _signup_routes(app, web:WebJournal, accounts:Accounts):
     @app.get('/signup')
     def signup_form(req):
         if not is_loopback(_client(req)): return far()
-        return _html(page('Create an account', _login_form(web.token(req), action='/signup', button='Create the account', repeat=True)))
+        return _html(page('Create an account', login_form(web.token(req), action='/signup', button='Create the account', repeat=True)))
 
     @app.post('/signup')
     def signup(req, username:str='', password:str='', password2:str='', csrf_token:str=''):
@@ -426,7 +413,7 @@ def _signup_routes(app, web:WebJournal, accounts:Accounts):
             if password != password2: raise PersodeError('the two passwords differ')
             acct = accounts.create(username, password, time.time())
         except PersodeError as e:
-            return _html(page('Create an account', _login_form(web.token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
+            return _html(page('Create an account', login_form(web.token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
         req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
         return _go('/onboard')
 

@@ -17,10 +17,11 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'ZONE_EXAMPLE', 'LABELS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page',
-           'document', 'check_zone', 'default_zone', 'stamp', 'check_form', 'onboarding_form', 'when_written',
-           'entry_form', 'confirm_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page', 'entry_card',
-           'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
+__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'ZONE_EXAMPLE', 'LABELS', 'CONFIRM_ALL', 'APP_CSS', 'APP_JS',
+           'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp', 'check_form',
+           'onboarding_form', 'when_written', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form',
+           'login_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary',
+           'summarize', 'month_calendar', 'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
@@ -57,6 +58,13 @@ def document(*content, # FT components, as `page` returns them
     title = next((c for c in content if getattr(c, 'tag', None) == 'title'), Title('Persode'))
     body = [c for c in content if c is not title]
     return '<!doctype html>\n' + to_xml(Html(Head(title, *HEAD), Body(*body), lang='en'))
+
+# %% ../nbs/22_app_views.ipynb #b5e10005
+FAULT = 'Persode hit an unexpected error; it is logged on the computer that runs Persode.'
+
+def fault_page()->str:
+    "The HTML of the page a fault gets (status 500)."
+    return document(*page('Something went wrong', P('This was a fault in Persode, not something you did. ', A('Back to your journal', href='/')), error=FAULT))
 
 # %% ../nbs/22_app_views.ipynb #b5e10002
 ZONE_EXAMPLE = 'Europe/Berlin'
@@ -172,6 +180,38 @@ def confirm_form(token:str,      # the anti-forgery token
     "A confirmation step: the question, any extra fields, a confirming button and a way back."
     return Form(csrf_field(token), P(question), *fields, Div(Button(button, type='submit', cls='danger' if danger else None),
                 A('Cancel', href=cancel, cls='cancel'), cls='actions'), method='post', action=action, enctype=enctype, cls='confirm')
+
+# %% ../nbs/22_app_views.ipynb #b5e10008
+CONFIRM_ALL = 'forget everything'   # what a person types to erase their whole journal
+
+def chat_form(token:str, text:str=''):
+    "The talk form: a message, and whether to remember it."
+    f = entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
+    f.children = (*f.children[:-2], Div(Input(type='checkbox', name='remember', id='remember', value='yes', checked=True),
+                                        Label(' remember this message', fr='remember'), cls='field'), *f.children[-2:])
+    return f
+
+def edit_form(token:str, mid:str, text:str):
+    "The form that corrects the text of entry `mid`."
+    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
+                        'Save the correction', Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
+                        cancel=f'/page/{mid}', danger=False)
+
+def forget_all_form(token:str):
+    "The form that erases the whole journal, once the person types `CONFIRM_ALL`."
+    return confirm_form(token, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
+                        'Erase everything', Label(f'Type “{CONFIRM_ALL}” to confirm', fr='confirm'), Input(name='confirm', id='confirm', autocomplete='off'),
+                        cancel='/data')
+
+# %% ../nbs/22_app_views.ipynb #b5e10009
+def login_form(token:str, username:str='', action:str='/login', button:str='Sign in',
+               repeat:bool=False): # ask the password twice (creating an account)
+    "The sign-in form (or, with `repeat`, the form that creates an account)."
+    field = lambda label, name, **kw: Div(Label(label, fr=name), Input(name=name, id=name, required=True, **kw), cls='field')
+    return Form(csrf_field(token), field('Username', 'username', value=username, autocomplete='username'),
+                field('Password', 'password', type='password', autocomplete='new-password' if repeat else 'current-password'),
+                field('Password again', 'password2', type='password') if repeat else None,
+                Button(button, type='submit'), method='post', action=action)
 
 # %% ../nbs/22_app_views.ipynb #682613d5
 def excerpt(s:str, n:int=160)->str:
