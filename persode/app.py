@@ -47,11 +47,13 @@ class SessionGuard:
     def __init__(self, app, secret:bytes, local:str|None=None, accounts=None):
         self.app, self.secret, self.local, self.accounts = app, secret, local, accounts
     def session(self, scope, now:float):
-        "The request's valid session, or None (expired, forged, for another mode, or for an account that is gone)."
+        "The request's valid session, or None (expired, forged, for another mode, for an account that is gone or whose password changed since)."
         s = read_session(_cookie(scope), self.secret, now)
         if s is None: return None
         if self.accounts is None: return s if s.user_id == self.local else None
-        return s if s.user_id is None or self.accounts.get(s.user_id) is not None else None
+        if s.user_id is None: return s
+        a = self.accounts.get(s.user_id)
+        return s if a is not None and a.generation == s.generation else None
     async def __call__(self, scope, receive, send):
         if scope['type'] != 'http': return await self.app(scope, receive, send)
         t0, now, static = time.perf_counter(), time.time(), scope.get('path', '').startswith('/static/')
@@ -384,7 +386,7 @@ def _account_routes(app, web:WebJournal, accounts:Accounts):
         try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=time.time())
         except PersodeError as e:
             return _html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), generation=acct.generation)
         return _go('/')
 
     @app.get('/logout')
