@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 from datetime import datetime, timezone
 from .analyzer import Analysis
-from .store import MemoryStore, Scores, Hit, Retrieval, STRATEGIES
-from .records import topk, check_top_k
+from .store import MemoryStore
+from .records import topk, check_top_k, Scores, Hit, Retrieval, STRATEGIES
 from .text import PersodeError, check_text
 
 # %% auto #0

@@ -9,8 +9,8 @@ from html import escape
 import numpy as np
 from .decay import as_utc
 from .strength import Memory
-from .analyzer import Analysis, check_text
-from .text import PersodeError, check_id
+from .analyzer import Analysis
+from .text import PersodeError, check_id, check_text
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'check_unit', 'memory_id', 'utc_datetime', 'put_columns',

@@ -9,9 +9,9 @@ import numpy as np
 from fastcore.basics import patch
 from .decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from .strength import StrengthWeights, Memory, RECALL_HALF_COUNT
-from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
+from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
 from .embeddings import Embedder, get_embedder
-from .text import PersodeError, NotFoundError, check_id, ISO_EXAMPLE
+from .text import PersodeError, NotFoundError, check_id, check_text, ISO_EXAMPLE
 from .records import (STRATEGIES, DEFAULT_ALPHA, check_strategy, check_unit, memory_id, utc_datetime, put_columns,
                            check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
 

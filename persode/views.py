@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 import numpy as np
 from fastcore.basics import patch
-from .analyzer import Analysis, check_text
-from .store import MemoryStore, Scores, Retrieval, STRATEGIES
+from .analyzer import Analysis
+from .store import MemoryStore
+from .records import Scores, Retrieval, STRATEGIES
 from .hybrid import retrieve_beside, is_question
 from .intensity import split_sentences, EMBEDDER_IDENTITY
-from .text import PersodeError
+from .text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'SentenceViews', 'check_view_strategy', 'views_store_factory', 'sentence_views',

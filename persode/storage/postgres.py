@@ -11,17 +11,17 @@ import numpy as np
 from fastcore.basics import patch
 from ..decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from ..strength import StrengthWeights, Memory, RECALL_HALF_COUNT
-from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
+from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
+from ..text import check_text
 from ..embeddings import Embedder, get_embedder
-from ..store import (MemoryStore, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, edit_inputs)
-from ..store import check_unit
-from ..records import check_top_k
+from ..store import MemoryStore
+from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit, edit_inputs
 from .pgjournal import *
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
 from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
 
 # %% auto #0
-__all__ = ['SEARCH_MODES', 'PgMemoryStore', 'random_journal', 'run_pg_bench']
+__all__ = ['SEARCH_MODES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/04b_postgres.ipynb #af5c4ea6
 import numbers
@@ -416,88 +416,3 @@ def _worker_main():
     "Entry point: `python -c 'from persode.storage.postgres import _worker_main; _worker_main()' URL SEED USER...`"
     url, seed, n, *users = sys.argv[1:]
     print(json.dumps(_worker(url, users, int(n), int(seed))))
-
-# %% ../../nbs/04b_postgres.ipynb #c08be532
-def _pct(xs, q): return float(np.percentile(np.asarray(xs)*1e3, q))
-
-def run_pg_bench(url:str,                    # a PostgreSQL server (a fresh database per size is created on it)
-                 sizes=(10_000, 100_000),    # memories of the one benchmark user
-                 dim:int=384,                # vector dimension (MiniLM's)
-                 clients=(1, 4, 16),         # concurrent client threads for the throughput runs
-                 n_queries:int=40,           # queries per latency measurement
-                 seconds:float=5.,           # duration of each throughput run
-                 throughput_size:int|None=None, # journal size for the throughput runs (the smallest of `sizes` when None)
-                 hnsw:bool=True,             # also build an HNSW index and measure its latency and recall@10
-                 topics:float|None=0.01,     # vectors scattered around `topics*n` centres (embedding-like); None: i.i.d. uniform (HNSW's worst case)
-                 seed:int=0,
-                )->dict:
-    "Latency per query (exact and HNSW), HNSW recall@10, and throughput with concurrent clients, on one PostgreSQL server."
-    psycopg = pg_driver()
-    from concurrent.futures import ThreadPoolExecutor
-    base = urlsplit(url)
-    def db_url(name):
-        with psycopg.connect(url, autocommit=True) as c:
-            c.execute(f'DROP DATABASE IF EXISTS {name}'); c.execute(f'CREATE DATABASE {name}')
-        return urlunsplit(base._replace(path='/' + name))
-    rng = np.random.default_rng(seed)
-    from persode.embeddings import HashingEmbedder
-    emb = HashingEmbedder(dim=dim)     # only names the vectors' identity: the benchmark passes precomputed vectors
-    out = dict(dim=dim, top_k=10, n_queries=n_queries, topics=topics, sizes={}, throughput={}, machine=dict(cpus=os.cpu_count()))
-    now = datetime(2026, 1, 10, tzinfo=timezone.utc)
-    hot, cold = Analysis('q', 'q', 'anger', 0.9, -0.5), Analysis('q', 'q', 'neutral', 0.1, 0.)
-    def unit(x): return (x/np.linalg.norm(x, axis=1, keepdims=True)).astype(np.float32)
-    journals = {}
-    for n in sizes:
-        texts, ats, an, V = random_journal(n, dim, seed + n, t0=datetime(2025, 1, 1, tzinfo=timezone.utc), days=365.)
-        Q = unit(rng.standard_normal((n_queries, dim)))
-        if topics:
-            C = unit(rng.standard_normal((max(8, int(topics*n)), dim)))
-            V = unit(C[rng.integers(len(C), size=n)] + 0.8*rng.standard_normal((n, dim))/np.sqrt(dim))
-            Q = unit(C[rng.integers(len(C), size=n_queries)] + 0.8*rng.standard_normal((n_queries, dim))/np.sqrt(dim))
-        j = PgJournal(db_url(f'persode_bench_{n}'), dim, max_size=max(clients) + 1, statement_timeout_ms=120_000)
-        journals[n] = j
-        s = j.store_for('bench', emb)
-        t = time.perf_counter()
-        mems = [Memory(f'm{i}', x, a, y.intensity, y.emotion, y.valence, y.event, tuple(y.hashtags)) for i, (x, a, y) in enumerate(zip(texts, ats, an))]
-        j.insert('bench', emb.identity, dim, mem_rows(mems, V))
-        ins = time.perf_counter() - t
-        s.reinforce([f'm{i}' for i in rng.choice(n, n//20, replace=False)], datetime(2026, 1, 2, tzinfo=timezone.utc))
-        j.run(lambda c: c.execute('VACUUM ANALYZE persode_memories'), write=True)
-        res = dict(insert_s=ins, insert_rows_per_s=n/ins)
-        def lat(store, strategy, qa, reinforce=False):
-            ts, got = [], []
-            for q in Q:
-                t = time.perf_counter()
-                r = store.retrieve(None, now, 10, strategy, reinforce=reinforce, query_embedding=q, query_analysis=qa)
-                ts.append(time.perf_counter() - t); got.append(r.ids)
-            return dict(p50_ms=_pct(ts, 50), p95_ms=_pct(ts, 95)), got
-        exact = {}
-        for name, strat, qa in (('similarity', 'similarity', None), ('fused', 'fused', None), ('gated_open', 'gated', hot), ('gated_closed', 'gated', cold)):
-            res[f'exact_{name}'], exact[name] = lat(s, strat, qa)
-        res['exact_gated_open_reinforce'], _ = lat(s, 'gated', hot, reinforce=True)
-        if hnsw:
-            t = time.perf_counter()
-            j.create_hnsw_index()
-            res['hnsw_build_s'] = time.perf_counter() - t
-            h = j.store_for('bench', emb, search='hnsw', candidates=100)
-            for name, strat, qa in (('similarity', 'similarity', None), ('fused', 'fused', None)):
-                res[f'hnsw_{name}'], got = lat(h, strat, qa)
-                res[f'hnsw_{name}']['recall_at_10'] = float(np.mean([len(set(a) & set(b))/10 for a, b in zip(got, exact[name])]))
-        out['sizes'][str(n)] = res
-    tn = throughput_size or min(sizes)
-    s = journals[tn].store_for('bench', emb)
-    for k in clients:
-        stop, counts = time.perf_counter() + seconds, [0]*k
-        def client(i):
-            r = np.random.default_rng(seed + 100 + i)
-            while time.perf_counter() < stop:
-                s.retrieve(None, now, 10, 'gated', reinforce=False, query_embedding=Q[r.integers(len(Q))], query_analysis=hot)
-                counts[i] += 1
-        t = time.perf_counter()
-        with ThreadPoolExecutor(k) as ex: list(ex.map(client, range(k)))
-        out['throughput'][str(k)] = dict(queries=sum(counts), seconds=time.perf_counter() - t, qps=sum(counts)/(time.perf_counter() - t))
-    out['throughput_size'] = tn
-    for j in journals.values(): j.close()
-    with psycopg.connect(url, autocommit=True) as c:
-        for n in sizes: c.execute(f'DROP DATABASE IF EXISTS persode_bench_{n} WITH (FORCE)')
-    return out
