@@ -33,7 +33,7 @@ setuptools.setup(
         'Natural Language :: ' + cfg['language'].title(),
     ] + ['Programming Language :: Python :: '+o for o in py_versions[py_versions.index(min_python):]],
     url = cfg['git_url'],
-    packages = setuptools.find_packages(),
+    packages = setuptools.find_namespace_packages(include=['persode', 'persode.*']),
     include_package_data = True,
     package_data = {'persode': ['data/*']},
     install_requires = requirements,

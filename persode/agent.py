@@ -10,16 +10,16 @@ from html import escape
 from pathlib import Path
 from fastcore.basics import patch
 from .decay import as_utc, utcnow
-from .analyzer import Analysis, Analyzer, check_text, SIGNIFICANCE_THRESHOLD
+from .analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD
 from .embeddings import Embedder, get_embedder
 from .strength import Memory
-from .text import PersodeError, strip_control, zone, local_time
-from .store import MemoryStore, Retrieval, Hit, memory_id
-from .records import check_top_k
+from .text import PersodeError, strip_control, zone, local_time, check_text, when
+from .store import MemoryStore
+from .records import check_top_k, Retrieval, Hit, memory_id
 from .hybrid import lexical_index
 from .views import sentence_views, default_strategy
 from .onboarding import OnboardingPreferences
-from .templates import JournalContext, Mood, VisualPrompt, when, diary_body
+from .templates import JournalContext, Mood, VisualPrompt, diary_body
 from .llm import OfflineLLM
 from .messages import MESSAGE_KINDS, message_body, message_kind
 from .relevance import RELEVANCE_FLOORS, relevance_floor, RecallHit, Recall, relevances, with_relevance

@@ -5,9 +5,9 @@ from __future__ import annotations
 import calendar, contextvars, re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from .text import PersodeError, MAX_TEXT_CHARS
+from .text import PersodeError, MAX_TEXT_CHARS, when
 from .onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
-from .templates import mood_for, when
+from .templates import mood_for
 try:
     from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
                                  Input, Label, Li, Link, Main, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
@@ -78,7 +78,7 @@ def check_form(form:dict, # the posted fields (missing ones count as empty)
     base, errors = dict(name='x', age=30), {}
     for k, v in vals.items():
         try: OnboardingPreferences(**{**base, k: v})
-        except (PersodeError, TypeError, ValueError) as e: errors[k] = str(e)
+        except PersodeError as e: errors[k] = str(e)
     if isinstance(vals['age'], str) and 'age' in errors: errors['age'] = 'age must be a whole number between 1 and 120'
     return (None if errors else OnboardingPreferences(**vals)), errors
 

@@ -7,11 +7,11 @@ from pathlib import Path
 from .decay import as_utc, utcnow
 from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time
 from .embeddings import get_embedder, EMBEDDERS
-from .store import STRATEGIES
+from .records import STRATEGIES
 from .hybrid import lexical_index, HYBRID_STRATEGIES
 from .views import sentence_views, default_strategy, VIEW_STRATEGIES
 from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
-from .agent import relevance_floor, with_relevance
+from .relevance import relevance_floor, with_relevance
 from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, FAULT_POINTS, diary_index)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory

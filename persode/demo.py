@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from .onboarding import OnboardingPreferences, save_preferences
 from .embeddings import get_embedder
-from .templates import when
+from .text import when
 from .llm import get_llm
 from .agent import EpisodicMemoryAgent
 from .storage import persode_home

@@ -6,9 +6,9 @@ import dataclasses, hashlib, json, math, re, zipfile
 from importlib import resources
 from pathlib import Path
 import numpy as np
-from .analyzer import Analysis, Analyzer, LexiconAnalyzer, check_text
+from .analyzer import Analysis, Analyzer, LexiconAnalyzer
 from .embeddings import Embedder, MiniLMEmbedder
-from .text import PersodeError
+from .text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['WEIGHTS_FILE', 'EMBEDDER_IDENTITY', 'POOLINGS', 'SEMANTIC_GATE_THRESHOLD', 'SENTENCE_END', 'weights_path',

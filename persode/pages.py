@@ -106,7 +106,7 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
                  ):              # the committed `JournalEntry`
     "Write one journal entry as a unit: page files first (named by the memory id), the memory row last."
     from persode.agent import journal_stem, write_atomic
-    from persode.store import memory_id
+    from persode.records import memory_id
     mid = memory_id(text, now)
     if mid in agent.store: raise PersodeError(f'this entry is already in the journal (memory {mid}); nothing was written again')
     stem = journal_stem(now, mid)
@@ -136,7 +136,7 @@ def rerender(store, info:dict, folder:Path, prefs):
     "Render a page again from the journal: its entry as stored now, quoting only memories still there."
     from persode.agent import JournalEntry, relevant, write_atomic
     from persode.analyzer import Analysis
-    from persode.store import Hit
+    from persode.records import Hit
     from persode.templates import JournalContext, compose_visual_prompt
     from persode.llm import OfflineLLM
     m = store[info['id']]

@@ -4,7 +4,8 @@
 from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
-from .store import MemoryStore, Retrieval, Hit
+from .store import MemoryStore
+from .records import Retrieval, Hit
 
 # %% auto #0
 __all__ = ['RELEVANCE_FLOORS', 'relevance_floor', 'RecallHit', 'Recall', 'relevances', 'with_relevance']

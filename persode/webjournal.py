@@ -11,11 +11,11 @@ from fastcore.basics import patch_to
 from .decay import as_utc, utcnow
 from .text import PersodeError, NotFoundError, check_text
 from .storage import JournalDB
-from .store import Hit
+from .records import Hit
 from .onboarding import OnboardingPreferences
 from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
-from .journal import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
+from .pages import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .app_views import PageView, summarize, excerpt, when_written
 try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e

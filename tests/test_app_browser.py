@@ -282,7 +282,7 @@ def test_journey_sqlite(browser, tmp_path):
 
 
 def test_journey_and_accounts_postgres(browser, tmp_path):
-    from persode.testing import temp_postgres
+    from persode.temp_postgres import temp_postgres
     with temp_postgres() as pg:                  # one server for both (starting one takes a few seconds)
         db = open_journal(pg.url)
         try:

@@ -8,7 +8,8 @@ import numpy as np
 from ..decay import SHORT_TERM_DAYS
 from ..analyzer import LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, STOPWORDS
 from ..embeddings import Embedder, get_embedder, FUNCTION_WORDS
-from ..store import MemoryStore, STRATEGIES, DEFAULT_ALPHA
+from ..store import MemoryStore
+from ..records import STRATEGIES, DEFAULT_ALPHA
 
 # %% auto #0
 __all__ = ['NOW', 'LONG_TERM_DAYS', 'TOP_K', 'ALPHAS', 'EXP3_EMBEDDERS', 'STRATA', 'SCENARIO', 'PREREGISTERED_DIGEST',

@@ -170,7 +170,7 @@ def rank_groups(groups:list,               # `Group`s: one store each
                 progress:bool=False,       # text progress bar on stderr
                )->RankRun:
     "Build one store per group and rank all its items for every query under every strategy."
-    from persode.store import STRATEGIES
+    from persode.records import STRATEGIES
     strategies = tuple(strategies or STRATEGIES)
     analyzer = analyzer or LexiconAnalyzer(); store_factory = store_factory or default_store_factory
     emb = open_embedder(embedder, cache_dir); tm = {}

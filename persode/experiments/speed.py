@@ -10,7 +10,8 @@ from ..decay import LAMBDA, GAMMA, SECONDS_PER_DAY
 from ..strength import StrengthWeights, Memory
 from ..analyzer import Analysis, LexiconAnalyzer
 from ..embeddings import HashingEmbedder
-from ..store import MemoryStore, DEFAULT_ALPHA
+from ..store import MemoryStore
+from ..records import DEFAULT_ALPHA
 from ..views import SentenceViews
 
 # %% auto #0

@@ -13,7 +13,8 @@ from ..decay import as_utc, utcnow
 from ..strength import Memory
 from ..text import PersodeError, NotFoundError, check_text, check_id, redact
 from ..embeddings import Embedder, HashingEmbedder, get_embedder
-from ..store import MemoryStore, put_columns
+from ..store import MemoryStore
+from ..records import put_columns
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'persode_home',

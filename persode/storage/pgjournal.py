@@ -11,7 +11,8 @@ import numpy as np
 from fastcore.basics import patch
 from ..decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from ..strength import StrengthWeights, Memory, RECALL_HALF_COUNT
-from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, check_text
+from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
+from ..text import check_text
 from ..embeddings import Embedder, get_embedder
 from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
 
