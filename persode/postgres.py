@@ -7,5 +7,6 @@ __all__ = []
 from .storage.pgjournal import *
 from .storage.postgres import *
 from .storage.pgjournal import PgJournal, PgUnavailable, is_postgres_url
-from .storage.postgres import PgMemoryStore, run_pg_bench, random_journal
+from .storage.postgres import PgMemoryStore, random_journal
+from .experiments.pgbench import run_pg_bench
 from .testing import TempPostgres, temp_postgres, check_store_behaviour

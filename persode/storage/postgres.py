@@ -14,14 +14,14 @@ from ..strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
 from ..text import check_text
 from ..embeddings import Embedder, get_embedder
-from ..store import MemoryStore, edit_inputs
-from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit
+from ..store import MemoryStore
+from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit, edit_inputs
 from .pgjournal import *
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
 from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
 
 # %% auto #0
-__all__ = ['SEARCH_MODES', 'PgMemoryStore', 'random_journal', 'run_pg_bench']
+__all__ = ['SEARCH_MODES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/04b_postgres.ipynb #af5c4ea6
 import numbers
@@ -174,22 +174,24 @@ def _ranking_sql(strategy:str,          # a strategy with the gate already resol
                  limit:bool=True,        # keep only the top %(k)s
                  hnsw:bool=False,        # candidates from the HNSW index (ORDER BY embedding <#> q LIMIT %(nc)s)
                  reinforce:bool=False,   # bump recall_count / last_recalled of the returned rows in the same statement
+                 formed_only:bool=True,  # only memories formed by %(t)s (rank, retrieve); False: every row, later ones scored -Infinity (scores)
                 )->str:
     "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc)."
-    where = 'user_id = %(u)s' + (' AND NOT (id = ANY(%(ex)s))' if exclude else '')
+    where = 'user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (' AND NOT (id = ANY(%(ex)s))' if exclude else '')
     src = (f'(SELECT * FROM persode_memories WHERE {where} ORDER BY embedding <#> %(q)s LIMIT %(nc)s) m' if hnsw
            else f'persode_memories m WHERE {where}')
     sql = f'''WITH c AS (
   SELECT seq, {MEMCOLS}, -(embedding <#> %(q)s) AS sim, intensity AS e,
          recall_count::float8/(recall_count + {RECALL_HALF_COUNT}) AS r,
          greatest(date_part('epoch', %(t)s::timestamptz - coalesce(last_recalled, created_at))/{SECONDS_PER_DAY}, 0) AS age,
-         date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY} AS formed
+         greatest(date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY}, 0) AS formed, created_at <= %(t)s AS present
   FROM {src}),
 d AS (SELECT *, exp(-%(lam)s*(1 - %(gamma)s*(1 - (1 - %(fe)s*e)*(1 - %(fr)s*r)))*age) AS ret FROM c),
 f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(wt)s AS sal,
              ret*(%(we)s*e + %(wr)s*r)/%(wt)s AS intrinsic FROM d),
 g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),
-top AS (SELECT *, {_SCORE_SQL[strategy]} AS score FROM g ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
+top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM g
+     ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
     if not reinforce: return sql + '\nSELECT * FROM top ORDER BY score DESC, seq'
     return sql + f''',
 upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
@@ -201,15 +203,10 @@ SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, s
 # %% ../../nbs/04b_postgres.ipynb #3a3d423f
 @patch
 def _check_now(self:PgMemoryStore, conn, now)->float:
+    "A query's `now` in epoch seconds (any valid time); a user without memories is the empty-store error."
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
-    row = conn.execute("SELECT date_part('epoch', u.latest), EXISTS (SELECT 1 FROM persode_memories m WHERE m.user_id = u.user_id) "
-                       'FROM persode_users u WHERE u.user_id = %s', (self.user_id,)).fetchone()
-    if row is None or not row[1]: raise ValueError('the store is empty: add memories before retrieving')
-    if row[0] is not None and row[0] > t + 1e-6:
-        mid, at = conn.execute("SELECT id, date_part('epoch', greatest(created_at, last_recalled)) FROM persode_memories "
-                               'WHERE user_id = %s ORDER BY 2 DESC, seq LIMIT 1', (self.user_id,)).fetchone()
-        raise PersodeError(f'now ({_when(t)}) is earlier than memory {mid!r} ({_when(at)}, its formation or last recall); '
-                           'memories cannot be recalled before they exist: correct or forget that memory, or pass a later now')
+    if not conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (self.user_id,)).fetchone()[0]:
+        raise ValueError('the store is empty: add memories before retrieving')
     return t
 
 @patch
@@ -236,20 +233,20 @@ def _resolve(self:PgMemoryStore, query, strategy, query_embedding, query_analysi
 @patch
 def scores(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', *, query_embedding=None,
            query_analysis:Analysis|None=None)->Scores:
-    "Score every memory of this user for one query, computed in the database."
+    "Score every memory of this user for one query, computed in the database; a memory formed after `now` scores −∞."
     q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
     def go(conn):
         t = self._check_now(conn, now)
-        return conn.execute(_ranking_sql(eff, limit=False), self._params(q, t)).fetchall()
+        return conn.execute(_ranking_sql(eff, limit=False, formed_only=False), self._params(q, t)).fetchall()
     rows = sorted(self.journal.run(go), key=lambda r: r[0])   # back to store (insertion) order
     col = lambda name: np.array([r[_ROWIDX[name]] for r in rows], dtype=np.float64)
     return Scores([r[1] for r in rows], strategy, col('sim'), col('ret'), col('sal'), col('fused'), col('score'), fired, qE)
 
-_ROWIDX = {n: i for i, n in enumerate(['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'ret', 'sal', 'intrinsic', 'fused', 'score'])}
+_ROWIDX = {n: i for i, n in enumerate(['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'present', 'ret', 'sal', 'intrinsic', 'fused', 'score'])}
 
 @patch
 def rank(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
-    "All memory ids, best first (no reinforcement)."
+    "The ids of the memories formed by `now`, best first (no reinforcement)."
     q, eff, _, _ = self._resolve(query, strategy, kwargs.get('query_embedding'), kwargs.get('query_analysis'))
     def go(conn):
         t = self._check_now(conn, now)
@@ -286,7 +283,7 @@ def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str=
 # %% ../../nbs/04b_postgres.ipynb #c3a71963
 @patch
 def reinforce(self:PgMemoryStore, ids, now=None):
-    "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock restarts at `now`)."
+    "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock at the later of `now` and the last recall)."
     ids = [_mid(i) for i in dict.fromkeys(ids)]
     if not ids: return
     def go(conn):
@@ -295,10 +292,14 @@ def reinforce(self:PgMemoryStore, ids, now=None):
             at = datetime.fromtimestamp(t, timezone.utc)
             got = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
                                'last_recalled = greatest(coalesce(last_recalled, created_at), %s) '
-                               'WHERE user_id = %s AND id = ANY(%s) RETURNING id', (at, self.user_id, ids)).fetchall()
-            if len(got) != len(ids):
+                               'WHERE user_id = %s AND id = ANY(%s) AND created_at <= %s RETURNING id', (at, self.user_id, ids, at)).fetchall()
+            if len(got) != len(ids):   # raising rolls the transaction back
                 missing = sorted(set(ids) - {r[0] for r in got})
-                raise KeyError(f'no memory with id {missing[0]!r}')   # rolls the transaction back
+                late = conn.execute("SELECT id, date_part('epoch', created_at) FROM persode_memories WHERE user_id = %s AND id = ANY(%s) "
+                                    'ORDER BY id LIMIT 1', (self.user_id, missing)).fetchone()
+                if late is None: raise KeyError(f'no memory with id {missing[0]!r}')
+                raise PersodeError(f'memory {late[0]!r} was formed at {_when(late[1])}, after now ({_when(t)}): '
+                                   'a memory cannot be recalled before it exists')
             conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, self.user_id))
     self.journal.run(go, write=True)
 
@@ -415,88 +416,3 @@ def _worker_main():
     "Entry point: `python -c 'from persode.storage.postgres import _worker_main; _worker_main()' URL SEED USER...`"
     url, seed, n, *users = sys.argv[1:]
     print(json.dumps(_worker(url, users, int(n), int(seed))))
-
-# %% ../../nbs/04b_postgres.ipynb #c08be532
-def _pct(xs, q): return float(np.percentile(np.asarray(xs)*1e3, q))
-
-def run_pg_bench(url:str,                    # a PostgreSQL server (a fresh database per size is created on it)
-                 sizes=(10_000, 100_000),    # memories of the one benchmark user
-                 dim:int=384,                # vector dimension (MiniLM's)
-                 clients=(1, 4, 16),         # concurrent client threads for the throughput runs
-                 n_queries:int=40,           # queries per latency measurement
-                 seconds:float=5.,           # duration of each throughput run
-                 throughput_size:int|None=None, # journal size for the throughput runs (the smallest of `sizes` when None)
-                 hnsw:bool=True,             # also build an HNSW index and measure its latency and recall@10
-                 topics:float|None=0.01,     # vectors scattered around `topics*n` centres (embedding-like); None: i.i.d. uniform (HNSW's worst case)
-                 seed:int=0,
-                )->dict:
-    "Latency per query (exact and HNSW), HNSW recall@10, and throughput with concurrent clients, on one PostgreSQL server."
-    psycopg = pg_driver()
-    from concurrent.futures import ThreadPoolExecutor
-    base = urlsplit(url)
-    def db_url(name):
-        with psycopg.connect(url, autocommit=True) as c:
-            c.execute(f'DROP DATABASE IF EXISTS {name}'); c.execute(f'CREATE DATABASE {name}')
-        return urlunsplit(base._replace(path='/' + name))
-    rng = np.random.default_rng(seed)
-    from persode.embeddings import HashingEmbedder
-    emb = HashingEmbedder(dim=dim)     # only names the vectors' identity: the benchmark passes precomputed vectors
-    out = dict(dim=dim, top_k=10, n_queries=n_queries, topics=topics, sizes={}, throughput={}, machine=dict(cpus=os.cpu_count()))
-    now = datetime(2026, 1, 10, tzinfo=timezone.utc)
-    hot, cold = Analysis('q', 'q', 'anger', 0.9, -0.5), Analysis('q', 'q', 'neutral', 0.1, 0.)
-    def unit(x): return (x/np.linalg.norm(x, axis=1, keepdims=True)).astype(np.float32)
-    journals = {}
-    for n in sizes:
-        texts, ats, an, V = random_journal(n, dim, seed + n, t0=datetime(2025, 1, 1, tzinfo=timezone.utc), days=365.)
-        Q = unit(rng.standard_normal((n_queries, dim)))
-        if topics:
-            C = unit(rng.standard_normal((max(8, int(topics*n)), dim)))
-            V = unit(C[rng.integers(len(C), size=n)] + 0.8*rng.standard_normal((n, dim))/np.sqrt(dim))
-            Q = unit(C[rng.integers(len(C), size=n_queries)] + 0.8*rng.standard_normal((n_queries, dim))/np.sqrt(dim))
-        j = PgJournal(db_url(f'persode_bench_{n}'), dim, max_size=max(clients) + 1, statement_timeout_ms=120_000)
-        journals[n] = j
-        s = j.store_for('bench', emb)
-        t = time.perf_counter()
-        mems = [Memory(f'm{i}', x, a, y.intensity, y.emotion, y.valence, y.event, tuple(y.hashtags)) for i, (x, a, y) in enumerate(zip(texts, ats, an))]
-        j.insert('bench', emb.identity, dim, mem_rows(mems, V))
-        ins = time.perf_counter() - t
-        s.reinforce([f'm{i}' for i in rng.choice(n, n//20, replace=False)], datetime(2026, 1, 2, tzinfo=timezone.utc))
-        j.run(lambda c: c.execute('VACUUM ANALYZE persode_memories'), write=True)
-        res = dict(insert_s=ins, insert_rows_per_s=n/ins)
-        def lat(store, strategy, qa, reinforce=False):
-            ts, got = [], []
-            for q in Q:
-                t = time.perf_counter()
-                r = store.retrieve(None, now, 10, strategy, reinforce=reinforce, query_embedding=q, query_analysis=qa)
-                ts.append(time.perf_counter() - t); got.append(r.ids)
-            return dict(p50_ms=_pct(ts, 50), p95_ms=_pct(ts, 95)), got
-        exact = {}
-        for name, strat, qa in (('similarity', 'similarity', None), ('fused', 'fused', None), ('gated_open', 'gated', hot), ('gated_closed', 'gated', cold)):
-            res[f'exact_{name}'], exact[name] = lat(s, strat, qa)
-        res['exact_gated_open_reinforce'], _ = lat(s, 'gated', hot, reinforce=True)
-        if hnsw:
-            t = time.perf_counter()
-            j.create_hnsw_index()
-            res['hnsw_build_s'] = time.perf_counter() - t
-            h = j.store_for('bench', emb, search='hnsw', candidates=100)
-            for name, strat, qa in (('similarity', 'similarity', None), ('fused', 'fused', None)):
-                res[f'hnsw_{name}'], got = lat(h, strat, qa)
-                res[f'hnsw_{name}']['recall_at_10'] = float(np.mean([len(set(a) & set(b))/10 for a, b in zip(got, exact[name])]))
-        out['sizes'][str(n)] = res
-    tn = throughput_size or min(sizes)
-    s = journals[tn].store_for('bench', emb)
-    for k in clients:
-        stop, counts = time.perf_counter() + seconds, [0]*k
-        def client(i):
-            r = np.random.default_rng(seed + 100 + i)
-            while time.perf_counter() < stop:
-                s.retrieve(None, now, 10, 'gated', reinforce=False, query_embedding=Q[r.integers(len(Q))], query_analysis=hot)
-                counts[i] += 1
-        t = time.perf_counter()
-        with ThreadPoolExecutor(k) as ex: list(ex.map(client, range(k)))
-        out['throughput'][str(k)] = dict(queries=sum(counts), seconds=time.perf_counter() - t, qps=sum(counts)/(time.perf_counter() - t))
-    out['throughput_size'] = tn
-    for j in journals.values(): j.close()
-    with psycopg.connect(url, autocommit=True) as c:
-        for n in sizes: c.execute(f'DROP DATABASE IF EXISTS persode_bench_{n} WITH (FORCE)')
-    return out
