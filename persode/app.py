@@ -42,6 +42,15 @@ def _cookie(scope)->str|None:
         if k == b'cookie': return cookie_parser(v.decode('latin-1')).get(SESSION_COOKIE)
     return None
 
+def _holds(s, local:str|None, accounts)->bool:
+    "Whether a well-signed session still holds: the local user's without accounts; else anonymous, or of an account whose generation it has."
+    if accounts is None: return s.user_id == local
+    if s.user_id is None: return True
+    a = accounts.get(s.user_id)
+    return a is not None and a.generation == s.generation
+
+
+# %% ../nbs/22b_app.ipynb #e8f30025
 class SessionGuard:
     "ASGI middleware: the signed session (a fresh one when missing or invalid), the security headers, no caching of pages, the server's time."
     def __init__(self, app, secret:bytes, local:str|None=None, accounts=None):
@@ -49,11 +58,7 @@ class SessionGuard:
     def session(self, scope, now:float):
         "The request's valid session, or None (expired, forged, for another mode, for an account that is gone or whose password changed since)."
         s = read_session(_cookie(scope), self.secret, now)
-        if s is None: return None
-        if self.accounts is None: return s if s.user_id == self.local else None
-        if s.user_id is None: return s
-        a = self.accounts.get(s.user_id)
-        return s if a is not None and a.generation == s.generation else None
+        return s if s is not None and _holds(s, self.local, self.accounts) else None
     async def __call__(self, scope, receive, send):
         if scope['type'] != 'http': return await self.app(scope, receive, send)
         t0, now, static = time.perf_counter(), time.time(), scope.get('path', '').startswith('/static/')
