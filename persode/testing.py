@@ -160,9 +160,8 @@ def check_isolation(url:str):
     return 'ok'
 
 # %% ../nbs/90_testing.ipynb #3972e769
-def check_edit(url:str):
-    "An edit is durable and keeps the recall history; another user's id or a wrong dimension changes nothing."
-    code = CHILD_HEAD + """
+# a child process; argv: the journal URL, then `write` (ingest, recall, edit) or `read`
+_EDIT_CHILD = CHILD_HEAD + """
 db = open_journal(sys.argv[1]); s = db.store_for('ed', HashingEmbedder())
 if sys.argv[2] == 'write':
     s.add_many(texts('ed', 6), [T0 + timedelta(hours=i) for i in range(6)], ids=[f'e{i}' for i in range(6)])
@@ -175,15 +174,11 @@ now = T0 + timedelta(days=2)
 print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], vec=s.vectors[2].tolist(),
                       rank=s.rank('quarrel with my brother about the inheritance', now=now, strategy='similarity'))))
 """
-    a = json.loads(run_child(code, url, 'write').stdout)
-    b = json.loads(run_child(code, url, 'read').stdout)
-    assert {k: a[k] for k in ('mems', 'vec', 'rank')} == {k: b[k] for k in ('mems', 'vec', 'rank')}, 'reopened journal differs after an edit'
-    e2, old = b['mems'][2], a['before']
-    assert e2['text'].startswith('Corrected: the quarrel') and e2['id'] == 'e2', e2
-    assert all(e2[k] == old[k] for k in ('created_at', 'recall_count', 'last_recalled')) and e2['recall_count'] == 1, (e2, old)
-    assert b['rank'][0] == 'e2', b['rank']
-    emb = HashingEmbedder()
-    np.testing.assert_allclose(np.array(b['vec'], np.float32), emb.embed_one(e2['text']), atol=1e-6)
+
+# %% ../nbs/90_testing.ipynb #18351fb2
+def _edit_refusals(url:str, seen:dict):
+    "Edits of another user's id or with a vector of the wrong dimension raise and change nothing (`seen`: what a new process read)."
+    emb, b = HashingEmbedder(), seen
     with open_journal(url) as db:
         row, v = ('hijacked', 0.5, 'neutral', 0., '', ()), emb.embed_one('hijacked')
         for user, mid in (('ed', 'x1'), ('other', 'e2'), ('nobody', 'e2')):
@@ -199,6 +194,19 @@ print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], v
         assert [m.to_dict() for m in s.memories()] == b['mems'] and np.array_equal(s.vectors[2], np.array(b['vec'], np.float32))
         assert [m.text for m in o.memories()] == ['someone else entirely'] and 'hijacked' not in db.export_jsonl('ed')
         assert db.check() == 'ok', db.check()
+
+# %% ../nbs/90_testing.ipynb #61b520f0
+def check_edit(url:str):
+    "An edit is durable and keeps the recall history; another user's id or a wrong dimension changes nothing."
+    a = json.loads(run_child(_EDIT_CHILD, url, 'write').stdout)
+    b = json.loads(run_child(_EDIT_CHILD, url, 'read').stdout)
+    assert {k: a[k] for k in ('mems', 'vec', 'rank')} == {k: b[k] for k in ('mems', 'vec', 'rank')}, 'reopened journal differs after an edit'
+    e2, old = b['mems'][2], a['before']
+    assert e2['text'].startswith('Corrected: the quarrel') and e2['id'] == 'e2', e2
+    assert all(e2[k] == old[k] for k in ('created_at', 'recall_count', 'last_recalled')) and e2['recall_count'] == 1, (e2, old)
+    assert b['rank'][0] == 'e2', b['rank']
+    np.testing.assert_allclose(np.array(b['vec'], np.float32), HashingEmbedder().embed_one(e2['text']), atol=1e-6)
+    _edit_refusals(url, b)
     return 'ok'
 
 # %% ../nbs/90_testing.ipynb #7964789a
