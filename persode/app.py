@@ -2,7 +2,7 @@
 
 # %% ../nbs/22b_app.ipynb #08f8de4f
 from __future__ import annotations
-import argparse, contextlib, html, io, json, os, re, shutil, socket, threading, time
+import argparse, contextlib, html, io, json, logging, os, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
@@ -30,7 +30,18 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['NOTICES', 'CONFIRM_ALL', 'SessionGuard', 'make_app', 'running', 'serve', 'cli_serve']
+__all__ = ['log', 'NOTICES', 'CONFIRM_ALL', 'fault', 'SessionGuard', 'make_app', 'running', 'serve', 'cli_serve']
+
+# %% ../nbs/22b_app.ipynb #a7f40001
+log = logging.getLogger('persode.app')   # faults (unexpected exceptions) are logged here, with their traceback
+
+async def fault(send):
+    "Send the 500 page of a fault: it says what happened and where to go, and nothing about the error itself."
+    body = document(*page('Something went wrong', P('This was a fault in Persode, not something you did. ', A('Back to your journal', href='/')),
+                          error='Persode hit an unexpected error; it is logged on the computer that runs Persode.')).encode()
+    await send({'type': 'http.response.start', 'status': 500, 'headers': [(b'content-type', b'text/html; charset=utf-8'),
+                                                                          (b'content-length', str(len(body)).encode())]})
+    await send({'type': 'http.response.body', 'body': body})
 
 # %% ../nbs/22b_app.ipynb #29e665d8
 def _cookie(scope)->str|None:
@@ -55,8 +66,11 @@ class SessionGuard:
         if s is None: s = scope['persode_set_session'] = new_session(self.local, now)
         scope['persode_session'] = s
         SIGNED_IN.set((s.user_id, csrf_token(s, self.secret)) if self.accounts is not None and s.user_id is not None else None)
+        started = False
         async def send_(msg):
+            nonlocal started
             if msg['type'] == 'http.response.start':
+                started = True
                 h = MutableHeaders(scope=msg)
                 for k, v in SECURITY_HEADERS.items(): h[k] = v
                 h['Cache-Control'] = 'max-age=3600' if static else 'no-store'
@@ -64,7 +78,11 @@ class SessionGuard:
                     h.append('Set-Cookie', session_cookie_header(sign_session(new, self.secret), SESSION_TTL))
                 h['Server-Timing'] = f'app;dur={(time.perf_counter() - t0)*1e3:.2f}'
             await send(msg)
-        await self.app(scope, receive, send_)
+        try: await self.app(scope, receive, send_)
+        except Exception:
+            log.exception('unexpected error in %s %s', scope.get('method'), scope.get('path'))
+            if started: raise
+            await fault(send_)
 
 # %% ../nbs/22b_app.ipynb #b9640296
 NOTICES = dict(written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
@@ -138,7 +156,7 @@ def _write_routes(app, web:WebJournal):
             prefs = web.prefs(uid)
             if prefs is None: return _go('/onboard')
             try: e = web.write(uid, prefs, text, written)
-            except (PersodeError, ValueError, TypeError) as err:
+            except PersodeError as err:
                 return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40]), error=f'Nothing was written: {err}'), 400)
         return _go(f'/page/{e.episode.id}?msg=written')
 
@@ -153,7 +171,7 @@ def _write_routes(app, web:WebJournal):
             prefs = web.prefs(uid)
             if prefs is None: return _go('/onboard')
             try: r = web.chat(uid, prefs, text, remember == 'yes')
-            except (PersodeError, ValueError, TypeError) as err:
+            except PersodeError as err:
                 return _html(page('Talk', _chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
         said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
                        H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity), cls='exchange')
@@ -230,7 +248,7 @@ def _change_routes(app, web:WebJournal):
         with web.lock:
             try: web.edit(_uid(req), mid, text)
             except NotFoundError as e: return _missing(e)
-            except (PersodeError, ValueError, TypeError) as err:
+            except PersodeError as err:
                 return _html(page('Correct an entry', _edit_form(web.token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
         return _go(f'/page/{mid}?msg=edited')
 
@@ -332,7 +350,7 @@ def _data_routes(app, web:WebJournal):
         data = await f.read(MAX_IMPORT_BYTES + 1) if hasattr(f, 'read') else b''
         try:
             with web.lock: rep = web.import_(_uid(req), data)
-        except (PersodeError, ValueError, TypeError, KeyError) as err:
+        except PersodeError as err:
             return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
         return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."),
                           P(A('See the timeline', href='/timeline'))))

@@ -78,7 +78,7 @@ def check_form(form:dict, # the posted fields (missing ones count as empty)
     base, errors = dict(name='x', age=30), {}
     for k, v in vals.items():
         try: OnboardingPreferences(**{**base, k: v})
-        except (PersodeError, TypeError, ValueError) as e: errors[k] = str(e)
+        except PersodeError as e: errors[k] = str(e)
     if isinstance(vals['age'], str) and 'age' in errors: errors['age'] = 'age must be a whole number between 1 and 120'
     return (None if errors else OnboardingPreferences(**vals)), errors
 

@@ -77,9 +77,9 @@ def as_utc(value,            # a timezone-aware `datetime`, or an ISO-8601 strin
     "Validate a timestamp and convert it to timezone-aware UTC."
     if isinstance(value, str):
         try: value = datetime.fromisoformat(value.strip().replace('Z', '+00:00'))
-        except ValueError: raise PersodeError(f'{name} is not an ISO-8601 timestamp: {value[:40]!r}') from None
+        except ValueError: raise PersodeError(f'{name} is not an ISO-8601 timestamp: {value[:40]!r}; give one such as {ISO_EXAMPLE}') from None
     if not isinstance(value, datetime):
-        raise TypeError(f'{name} must be a timezone-aware datetime or an ISO-8601 string, got {type(value).__name__}')
+        raise PersodeError(f'{name} must be a timezone-aware datetime or an ISO-8601 string such as {ISO_EXAMPLE}, got {type(value).__name__}')
     if value.tzinfo is None or value.utcoffset() is None:
         raise PersodeError(f'{name} is a naive datetime (no time zone); give one with an offset, e.g. {ISO_EXAMPLE}')
     return value.astimezone(timezone.utc)

@@ -200,14 +200,17 @@ def scores(self:HybridRetriever,
     elif strategy == 'rrf': score = 1/(RRF_K + 1 + rank_positions(base.similarity)) + 1/(RRF_K + 1 + rank_positions(lex))
     elif strategy == 'hybrid-gated' and base.gate_fired: score = base.fused
     else: score = zscore(base.similarity) + self.weight*zscore(lex)
+    late = self.store._unformed(self.store._now(now))   # memories formed after `now` do not exist then (None: all do)
+    if late is not None: score = np.where(late, -np.inf, score)
     return HybridScores(base.ids, label, base.similarity, base.retention, base.salience, base.fused, score,
                         strategy == 'hybrid-gated' and base.gate_fired, base.query_intensity, lex)
 
 @patch
 def rank(self:HybridRetriever, query:str, now=None, strategy:str='hybrid-gated', **kwargs)->list:
-    "All memory ids, best first (no reinforcement)."
+    "The ids of the memories formed by `now`, best first (no reinforcement)."
     sc = self.scores(query, now, strategy, **kwargs)
-    return [sc.ids[i] for i in sc.order()]
+    o = sc.order()
+    return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
 
 # %% ../nbs/04c_hybrid.ipynb #e49d4f95
 def lexical_index(store,                # the store the index reads (must be a `MemoryStore`)
@@ -250,12 +253,14 @@ def retrieval_from_scores(store:MemoryStore,   # the store the memories live in 
                           query:str, now, top_k:int, reinforce:bool=True, exclude=(),
                          )->Retrieval:
     "The `top_k` memories by `sc.score` (ties in store order, `exclude`d ids skipped), reinforced when asked."
-    score = sc.score.copy()
+    score, t = sc.score.copy(), store._now(now)
+    late = store._unformed(t)                   # a retriever's own scores may not know about time: the store does
+    if late is not None: score[late] = -np.inf
     for x in exclude:
         if x in store._row: score[store._row[x]] = -np.inf
     order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
     chosen = [sc.ids[i] for i in order]
-    when = datetime.fromtimestamp(store._now(now), timezone.utc)
+    when = datetime.fromtimestamp(t, timezone.utc)
     if reinforce and chosen: store.reinforce(chosen, when)
     hits = [Hit(store[mid], r + 1, float(sc.similarity[i]), float(sc.salience[i]), float(sc.retention[i]),
                 float(sc.fused[i]), float(score[i])) for r, (mid, i) in enumerate(zip(chosen, order))]

@@ -9,11 +9,12 @@ from html import escape
 import numpy as np
 from .decay import as_utc
 from .strength import Memory
+from .analyzer import Analysis
 from .text import PersodeError, check_id, check_text
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'check_unit', 'memory_id', 'utc_datetime', 'put_columns',
-           'check_batch', 'Scores', 'Hit', 'Retrieval', 'topk', 'check_top_k']
+           'check_batch', 'check_vectors', 'edit_inputs', 'Scores', 'Hit', 'Retrieval', 'topk', 'check_top_k']
 
 # %% ../nbs/04_records.ipynb #1c7d70e4
 STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated')
@@ -63,6 +64,33 @@ def check_batch(texts,    # the episodes' texts (a list, not one string)
     if len(ids) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ids)} ids')
     if len(set(ids)) != len(ids): raise ValueError('ids within one batch must be unique')
     return texts, ats, ids
+
+# %% ../nbs/04_records.ipynb #b787b30a
+def check_vectors(vecs,                 # precomputed embeddings, one row per item
+                  n:int,                # the number of rows expected
+                  dim:int,              # the store's vector dimension
+                  identity:str,         # the store's embedder identity, for the message
+                  name:str='embeddings', # the argument's name, for the message
+                 )->np.ndarray:         # unit float32 rows
+    "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows."
+    v = np.asarray(vecs, dtype=np.float32)
+    if v.ndim != 2 or v.shape[0] != n: raise ValueError(f'{name} must have shape ({n}, {dim}), got {v.shape}')
+    if v.shape[1] != dim: raise ValueError(f'{name} have dimension {v.shape[1]} but this store holds {identity} vectors of dimension {dim}')
+    if not np.all(np.isfinite(v)): raise ValueError(f'{name} must be finite')
+    norms = np.linalg.norm(v, axis=1, keepdims=True)
+    if np.any(norms == 0): raise ValueError(f'{name} contain an all-zero vector')
+    return (v/norms).astype(np.float32)
+
+def edit_inputs(store,            # a store (in memory or in a database): its analyzer, embedder and dimension
+                text:str, analysis=None, embedding=None,
+               )->tuple:         # (checked text, its `Analysis`, its float32 vector)
+    "Check a corrected text and get its analysis and vector (the given ones, checked, or freshly computed)."
+    text = check_text(text)
+    a = store.analyzer.analyze(text) if analysis is None else analysis
+    if not isinstance(a, Analysis): raise TypeError('analysis must be an Analysis record')
+    if embedding is None: return text, a, np.asarray(store.embedder.embed([text]), np.float32)[0]
+    v = np.asarray(embedding, dtype=np.float32).reshape(1, -1)
+    return text, a, check_vectors(v, 1, store.dim, store.embedder.identity, 'embedding')[0]
 
 # %% ../nbs/04_records.ipynb #d33f174c
 @dataclass

@@ -6,16 +6,17 @@ import math, operator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone, timedelta
 import numpy as np
+from fastcore.basics import patch
 from .decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from .strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
 from .embeddings import Embedder, get_embedder
-from .text import PersodeError, NotFoundError, check_id, check_text
+from .text import PersodeError, NotFoundError, check_id, check_text, ISO_EXAMPLE
 from .records import (STRATEGIES, DEFAULT_ALPHA, check_strategy, check_unit, memory_id, utc_datetime, put_columns,
-                           check_batch, Scores, Hit, Retrieval, topk, check_top_k)
+                           check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
 
 # %% auto #0
-__all__ = ['MemoryStore', 'edit_inputs']
+__all__ = ['MemoryStore']
 
 # %% ../nbs/04_store.ipynb #10550f47
 class MemoryStore:
@@ -44,28 +45,32 @@ class MemoryStore:
         self._E, self._created, self._anchor, self._lrate, self._intr = (np.zeros(cap) for _ in range(5))
         self._recalls = np.zeros(cap, np.int64)
         self._ids, self._meta, self._row = [], [], {}
-        self._ckey, self._cn, self._latest = None, 0, -math.inf   # caches of the query path (see `_recompute_terms`)
+        self._ckey, self._cn, self._formed = None, 0, -math.inf   # caches of the query path (see `_recompute_terms`)
         self.version = 0          # bumped by every change (add, reinforce, edit, remove, clear): a cheap "has anything changed?"
         self.content_version = 0  # bumped when memories come, go or change text (not by reinforcement): what text indexes watch
         self.rewrite_version = 0  # bumped when stored memories change or go (edit, remove, clear), not by adding: append-only indexes watch it
 
     def __len__(self)->int: return self._n
-    @property
-    def gate_threshold(self)->float:
-        "The query E at or above which `gated` fuses: the one given, else the analyzer's (0.6 for the keyword E)."
-        return self._gate if self._gate is not None else float(getattr(self.analyzer, 'gate_threshold', SIGNIFICANCE_THRESHOLD))
-    @gate_threshold.setter
-    def gate_threshold(self, v): self._gate = None if v is None else check_unit(v, 'gate_threshold')
-    @property
-    def ids(self)->list: return list(self._ids)
-    @property
-    def dim(self)->int: return self._vecs.shape[0]
-    @property
-    def vectors(self)->np.ndarray:
-        "The stored embeddings, one unit row per memory (a read-only view)."
-        v = self._vecs[:, :self._n].T; v.flags.writeable = False
-        return v
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
+
+# %% ../nbs/04_store.ipynb #b743cee5
+def _get_gate(self:MemoryStore)->float:
+    "The query E at or above which `gated` fuses: the one given, else the analyzer's (0.6 for the keyword E)."
+    return self._gate if self._gate is not None else float(getattr(self.analyzer, 'gate_threshold', SIGNIFICANCE_THRESHOLD))
+def _set_gate(self:MemoryStore, v): self._gate = None if v is None else check_unit(v, 'gate_threshold')
+MemoryStore.gate_threshold = property(_get_gate, _set_gate, doc=_get_gate.__doc__)
+
+@patch(as_prop=True)
+def ids(self:MemoryStore)->list: return list(self._ids)
+
+@patch(as_prop=True)
+def dim(self:MemoryStore)->int: return self._vecs.shape[0]
+
+@patch(as_prop=True)
+def vectors(self:MemoryStore)->np.ndarray:
+    "The stored embeddings, one unit row per memory (a read-only view)."
+    v = self._vecs[:, :self._n].T; v.flags.writeable = False
+    return v
 
 # %% ../nbs/04_store.ipynb #f2bd41f2
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
@@ -81,8 +86,6 @@ def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     return out
 
 # %% ../nbs/04_store.ipynb #068b0f28
-from fastcore.basics import patch
-
 @patch
 def reserve(self:MemoryStore, extra:int):
     "Make room for `extra` more memories (a loader calls it once with the number it is about to append)."
@@ -123,7 +126,7 @@ def clear_columns(self:MemoryStore,
     self._n, self._ids, self._meta, self._row = 0, [], [] if meta is None else meta, {}
     self._vecs = np.zeros((self.dim, 16), np.float32)
     for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
-    self._ckey, self._cn, self._latest = None, 0, -math.inf
+    self._ckey, self._cn, self._formed = None, 0, -math.inf
     self._bump(rewrite=True)
 
 @patch(as_prop=True)
@@ -132,6 +135,22 @@ def capacity(self:MemoryStore)->int:
     return self._vecs.shape[1]
 
 MemoryStore._reserve, MemoryStore._append, MemoryStore._clear = MemoryStore.reserve, MemoryStore.append_columns, MemoryStore.clear_columns   # old private names
+
+# %% ../nbs/04_store.ipynb #3edf5fd1
+@patch
+def reload(self:MemoryStore)->MemoryStore:
+    "Reload every memory from the backend (a journal), picking up other processes' writes; stores that follow their journal do it on their own."
+    r = getattr(self.backend, 'reload', None)
+    if r is None: raise RuntimeError('this store is not attached to a journal (see persode.storage)')
+    r(self)
+    return self
+MemoryStore.refresh = MemoryStore.reload   # the old name, kept for one release
+
+@patch
+def follow_journal(self:MemoryStore)->bool:
+    "Reload from the backend if another process changed the journal since this store last saw it; True if it reloaded (a no-op without a backend that follows)."
+    f = getattr(self.backend, 'follow', None)
+    return bool(f(self)) if f is not None else False
 
 # %% ../nbs/04_store.ipynb #28e1ad44
 @patch
@@ -149,13 +168,13 @@ def _recompute_terms(self:MemoryStore, rows=None):
     if min(len(self._lrate), len(self._intr)) < n:          # columns replaced from outside: give the caches room again
         self._lrate, self._intr, rows = np.zeros(len(self._E)), np.zeros(len(self._E)), None
     if rows is None or key != self._ckey or self._cn != (rows.start if isinstance(rows, slice) else n):
-        rows, self._ckey, self._latest = slice(0, n), key, -math.inf
+        rows, self._ckey, self._formed = slice(0, n), key, -math.inf
     E, rc = self._E[rows], self._recalls[rows]
     R = rc/(rc + RECALL_HALF_COUNT)
     k = 1 - ((1 - E) if w.emotion > 0 else 1.)*((1 - R) if w.recall > 0 else 1.)
     self._lrate[rows] = -self.lam*(1 - self.gamma*k)/SECONDS_PER_DAY  # log-retention per second since the anchor
     self._intr[rows] = (w.emotion*E + w.recall*R)/w.total              # Eq. 1 without the context term, undecayed
-    if len(E): self._latest = max(self._latest, float(self._anchor[rows].max()))
+    if len(E): self._formed = max(self._formed, float(self._created[rows].max()))   # the latest formation (see `_unformed`)
     self._cn = n
 
 @patch
@@ -163,33 +182,11 @@ def _sync(self:MemoryStore):
     "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `append_columns`' back."
     if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._recompute_terms()
 
-@patch
-def reload(self:MemoryStore)->MemoryStore:
-    "Reload every memory from the backend (a journal), picking up other processes' writes; stores that follow their journal do it on their own."
-    r = getattr(self.backend, 'reload', None)
-    if r is None: raise RuntimeError('this store is not attached to a journal (see persode.storage)')
-    r(self)
-    return self
-MemoryStore.refresh = MemoryStore.reload   # the old name, kept for one release
-
-@patch
-def follow_journal(self:MemoryStore)->bool:
-    "Reload from the backend if another process changed the journal since this store last saw it; True if it reloaded (a no-op without a backend that follows)."
-    f = getattr(self.backend, 'follow', None)
-    return bool(f(self)) if f is not None else False
-
 # %% ../nbs/04_store.ipynb #fa0274ad
 @patch
 def _check_vectors(self:MemoryStore, vecs, n:int, name:str='embeddings')->np.ndarray:
-    "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows."
-    v = np.asarray(vecs, dtype=np.float32)
-    if v.ndim != 2 or v.shape[0] != n: raise ValueError(f'{name} must have shape ({n}, {self.dim}), got {v.shape}')
-    if v.shape[1] != self.dim:
-        raise ValueError(f'{name} have dimension {v.shape[1]} but this store holds {self.embedder.identity} vectors of dimension {self.dim}')
-    if not np.all(np.isfinite(v)): raise ValueError(f'{name} must be finite')
-    norms = np.linalg.norm(v, axis=1, keepdims=True)
-    if np.any(norms == 0): raise ValueError(f'{name} contain an all-zero vector')
-    return (v/norms).astype(np.float32)
+    "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows (`check_vectors`)."
+    return check_vectors(vecs, n, self.dim, self.embedder.identity, name)
 
 @patch
 def _analyses(self:MemoryStore, texts:list, analyses=None)->list:
@@ -263,19 +260,19 @@ def memories(self:MemoryStore)->list:
     self.follow_journal()
     return [self[i] for i in self._ids]
 
-# %% ../nbs/04_store.ipynb #d42e51f8
+# %% ../nbs/04_store.ipynb #7f7ff530
 @patch
 def _now(self:MemoryStore, now)->float:
-    "Validate `now` against the stored timeline; returns epoch seconds."
-    t = as_utc(utcnow() if now is None else now, 'now').timestamp()
-    if self._n:
-        self._sync()
-        if self._latest > t + 1e-6:
-            i = int(np.argmax(self._anchor[:self._n]))
-            raise PersodeError(f'now ({_dt(t).isoformat()}) is earlier than a stored memory or recall: {self._ids[i]!r} at '
-                               f'{_dt(self._anchor[i]).isoformat()}; memories cannot be recalled before they exist')
-    return t
+    "A query's `now` in epoch seconds (the clock when None): any valid time, before stored memories or recalls included."
+    return as_utc(utcnow() if now is None else now, 'now').timestamp()
 
+@patch
+def _unformed(self:MemoryStore, t:float)->np.ndarray|None:
+    "Boolean mask of the memories formed after epoch second `t`; None when there is none (the usual case, at no cost)."
+    if t >= self._formed: return None
+    return self._created[:self._n] > t
+
+# %% ../nbs/04_store.ipynb #d42e51f8
 @patch
 def _query_vector(self:MemoryStore, query, query_embedding)->np.ndarray:
     if query_embedding is None: return self.embedder.embed_one(check_text(query, 'query'))
@@ -316,13 +313,15 @@ def scores(self:MemoryStore,
            query_embedding=None,     # precomputed query vector, shape (dim,)
            query_analysis:Analysis|None=None, # precomputed analysis of the query (used by `gated`)
           )->Scores:
-    "Score every memory for one query: one matrix–vector product plus vectorised array work."
+    "Score every stored memory for one query (one matrix–vector product, vectorised); a memory formed after `now` scores −∞."
     t, sim32, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)
     rows = slice(0, self._n)
     d = self._retention(t)
     sal, fused = self._salience_fused(sim32, d, rows)
     sim = sim32.astype(np.float64)
     score = self._score(strategy, t, sim, d, fused, fired)
+    late = self._unformed(t)
+    if late is not None: score = np.where(late, -np.inf, score)
     return Scores(list(self._ids), strategy, sim, d, sal, fused, score, fired, qE)
 
 @patch
@@ -331,7 +330,7 @@ def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_anal
     check_strategy(strategy)
     self.follow_journal()
     if self._n == 0: raise ValueError('the store is empty: add memories before retrieving')
-    t = self._now(now)
+    t = self._now(now); self._sync()
     q = self._query_vector(query, query_embedding)
     sim = q @ self._vecs[:, :self._n]
     fired, qE = False, None
@@ -344,16 +343,17 @@ def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_anal
 @patch
 def _score(self:MemoryStore, strategy, t, sim, d, fused, fired, rows=None):
     "What `strategy` ranks by, given the per-memory arrays (of all memories, or of `rows`)."
-    if strategy == 'recency': return 1/(1 + (t - self._created[slice(0, self._n) if rows is None else rows])/SECONDS_PER_DAY)
+    if strategy == 'recency': return 1/(1 + np.maximum(t - self._created[slice(0, self._n) if rows is None else rows], 0.)/SECONDS_PER_DAY)
     if strategy == 'salience': return d*self._intr[slice(0, self._n) if rows is None else rows]
     if strategy == 'fused' or fired: return fused
     return sim
 
 @patch
 def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
-    "All memory ids, best first, for one query (no reinforcement)."
+    "The ids of the memories that exist at `now`, best first, for one query (no reinforcement)."
     sc = self.scores(query, now, strategy, **kwargs)
-    return [sc.ids[i] for i in sc.order()]
+    o = sc.order()
+    return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
 
 # %% ../nbs/04_store.ipynb #b1789f3b
 @patch
@@ -361,18 +361,21 @@ def reinforce(self:MemoryStore,
               ids,        # ids of the recalled memories
               now=None,   # the moment of recall (timezone-aware)
              ):
-    "Record a recall: count + 1 and the decay clock restarts at `now` (formation time unchanged)."
+    "Record a recall: count + 1 and the decay clock restarts at `now`, or stays at a later recall (formation time unchanged)."
     self.follow_journal()
     ids = list(ids)
     rows = np.array([self._row_of(i) for i in ids], dtype=np.int64)
-    self._record_recall(ids, rows, self._now(now))
+    t = self._now(now); late = rows[self._created[rows] > t]
+    if len(late): raise PersodeError(f'memory {self._ids[late[0]]!r} was formed at {_dt(self._created[late[0]]).isoformat()}, after now '
+                                     f'({_dt(t).isoformat()}): a memory cannot be recalled before it exists')
+    self._record_recall(ids, rows, t)
 
 @patch
 def _record_recall(self:MemoryStore, ids:list, rows:np.ndarray, t:float):
-    "Write a recall of memories `ids` (at `rows`) at epoch second `t` through the backend, then into the columns."
+    "Write a recall of memories `ids` (at `rows`) at epoch second `t` through the backend, then into the columns (clock: the later time)."
     if self.backend is not None: self.backend.on_reinforce(ids, (self._recalls[rows] + 1).tolist(), _dt(t))
     self._recalls[rows] += 1
-    self._anchor[rows] = t
+    self._anchor[rows] = np.maximum(self._anchor[rows], t)
     self._recompute_terms(rows)
     self._bump(content=False)
 
@@ -381,42 +384,47 @@ def _record_recall(self:MemoryStore, ids:list, rows:np.ndarray, t:float):
 def retrieve(self:MemoryStore,
              query:str,               # what the user said or asked
              now=None,                # when (timezone-aware); the current time when None
-             top_k:int=3,             # how many memories to return (at most the store size)
+             top_k:int=3,             # how many memories to return (at most the number that exist at `now`)
              strategy:str='gated',    # one of `STRATEGIES`
              *,
              reinforce:bool=True,     # record the recall on the returned memories
              exclude=(),              # ids that must not be returned (e.g. the episode being written about)
              query_embedding=None, query_analysis:Analysis|None=None,
             )->Retrieval:
-    "The `top_k` memories for `query` under `strategy`."
+    "The `top_k` memories for `query` under `strategy`, among those formed by `now` (none: an empty result)."
     check_top_k(top_k)
-    if type(self).scores is not MemoryStore.scores:    # a subclass redefines scoring: honour it (slow path)
-        sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
-        t, score, fired, qE = self._now(now), sc.score, sc.gate_fired, sc.query_intensity
-        detail = lambda rows: (sc.similarity[rows], sc.salience[rows], sc.retention[rows], sc.fused[rows])
-    else:                                               # fast path: only the ranking score over all memories
-        t, sim, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)
-        if strategy == 'similarity' or (strategy == 'gated' and not fired): score = sim
-        elif strategy == 'recency': score = self._score(strategy, t, None, None, None, False)
-        else:
-            d = self._retention(t)
-            score = d*self._intr[:self._n] if strategy == 'salience' else self._salience_fused(sim, d, slice(0, self._n), keep=False)[1]
-        def detail(rows):
-            s64, d = sim[rows].astype(np.float64), self._retention(t, rows)
-            sal, fused = self._salience_fused(s64, d, rows)
-            return s64, sal, d, fused
-    if exclude:
-        if score is not sim: score = score.copy()
-        for x in exclude:
-            if x in self._row: score[self._row[x]] = -np.inf
+    t, score, detail, fired, qE = self._ranking(query, now, strategy, query_embedding, query_analysis)
+    late = self._unformed(t)
+    if late is not None: score[late] = -np.inf
+    for x in exclude:
+        if x in self._row: score[self._row[x]] = -np.inf
     order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
     sims, sals, rets, fuseds = detail(order)          # before reinforcement changes the columns
     chosen = [self._ids[i] for i in order]
-    when = _dt(t)
     if reinforce and chosen: self._record_recall(chosen, order, t)
     hits = [Hit(self[mid], r + 1, float(sims[r]), float(sals[r]), float(rets[r]), float(fuseds[r]), float(score[i]))
             for r, (mid, i) in enumerate(zip(chosen, order))]
-    return Retrieval(query, strategy, when, hits, fired, qE)
+    return Retrieval(query, strategy, _dt(t), hits, fired, qE)
+
+# %% ../nbs/04_store.ipynb #21214483
+@patch
+def _ranking(self:MemoryStore, query, now, strategy, query_embedding, query_analysis):
+    "What `retrieve` ranks by: (epoch seconds, a writable score per memory, `detail(rows)` → hit numbers, gate fired, query E)."
+    if type(self).scores is not MemoryStore.scores:    # a subclass redefines scoring: honour it (slow path)
+        sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
+        detail = lambda rows: (sc.similarity[rows], sc.salience[rows], sc.retention[rows], sc.fused[rows])
+        return self._now(now), sc.score.copy(), detail, sc.gate_fired, sc.query_intensity
+    t, sim, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)   # fast path: only the ranking score
+    if strategy == 'similarity' or (strategy == 'gated' and not fired): score = sim    # (masking it is safe: `detail` reads returned rows only)
+    elif strategy == 'recency': score = self._score(strategy, t, None, None, None, False)
+    else:
+        d = self._retention(t)
+        score = d*self._intr[:self._n] if strategy == 'salience' else self._salience_fused(sim, d, slice(0, self._n), keep=False)[1]
+    def detail(rows):
+        s64, d = sim[rows].astype(np.float64), self._retention(t, rows)
+        sal, fused = self._salience_fused(s64, d, rows)
+        return s64, sal, d, fused
+    return t, score, detail, fired, qE
 
 # %% ../nbs/04_store.ipynb #7728cbab
 @patch
@@ -442,7 +450,7 @@ def remove_many(self:MemoryStore, ids):
     if self.backend is not None and ids: self.backend.on_remove(ids)
     for mid in ids: self._drop_row(mid)
     if ids:
-        self._latest = float(self._anchor[:self._n].max()) if self._n else -math.inf
+        self._formed = float(self._created[:self._n].max()) if self._n else -math.inf
         self._bump(rewrite=True)
 
 @patch
@@ -465,16 +473,6 @@ def _drop_row(self:MemoryStore, mid:str):
     self._n = self._cn = j
 
 # %% ../nbs/04_store.ipynb #d51f2951
-def edit_inputs(store,            # a store (in memory or in a database): its analyzer, embedder and vector checks
-                text:str, analysis=None, embedding=None,
-               )->tuple:         # (checked text, its `Analysis`, its float32 vector)
-    "Check a corrected text and get its analysis and vector (the given ones, checked, or freshly computed)."
-    text = check_text(text)
-    a = store.analyzer.analyze(text) if analysis is None else analysis
-    if not isinstance(a, Analysis): raise TypeError('analysis must be an Analysis record')
-    if embedding is None: return text, a, np.asarray(store.embedder.embed([text]), np.float32)[0]
-    return text, a, MemoryStore._check_vectors(store, np.asarray(embedding, dtype=np.float32).reshape(1, -1), 1, 'embedding')[0]
-
 @patch
 def edit(self:MemoryStore,
          mid:str,           # id of the memory to correct

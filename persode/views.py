@@ -159,15 +159,17 @@ def scores(self:SentenceViews,
     rows = slice(0, len(st))
     d = st._retention(t)
     sal, fused = st._salience_fused(view, d, rows)
-    sim = view.astype(np.float64)
-    return Scores(list(st._ids), strategy, sim, d, sal, fused, fused if fired else sim, fired, qE)
+    sim, score = view.astype(np.float64), fused if fired else view.astype(np.float64)
+    if (late := st._unformed(t)) is not None: score = np.where(late, -np.inf, score)   # formed after `now`: not there yet
+    return Scores(list(st._ids), strategy, sim, d, sal, fused, score, fired, qE)
 
 # %% ../nbs/04d_views.ipynb #f2ecafaf
 @patch
 def rank(self:SentenceViews, query:str|None, now=None, strategy:str='views-gated', **kwargs)->list:
-    "All memory ids, best first (no reinforcement)."
+    "The ids of the memories formed by `now`, best first (no reinforcement)."
     sc = self.scores(query, now, strategy, **kwargs)
-    return [sc.ids[i] for i in sc.order()]
+    o = sc.order()
+    return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
 
 @patch
 def retrieve(self:SentenceViews,

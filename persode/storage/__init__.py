@@ -119,7 +119,7 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
         p = Path(src)
         if not p.exists(): raise FileNotFoundError(f'no export file at {p}')
         text = p.read_text(encoding='utf-8')
-    if not text.strip(): raise ValueError(f'{name} is empty')
+    if not text.strip(): raise PersodeError(f'{name} is empty')
     lines = text.split('\n')
     complete = lines[-1] == ''
     if complete: lines.pop()
@@ -127,19 +127,19 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
     for i, l in enumerate(lines, 1):
         try: parsed.append(json.loads(l))
         except json.JSONDecodeError as e:
-            if i == len(lines) and not complete: raise ValueError(f'{name} is truncated: line {i} is incomplete; nothing was imported') from None
-            raise ValueError(f'{name}: line {i} is not valid JSON: {e.msg[:1].lower()}{e.msg[1:].removesuffix(" at")} at column {e.colno}; nothing was imported') from None
+            if i == len(lines) and not complete: raise PersodeError(f'{name} is truncated: line {i} is incomplete; nothing was imported') from None
+            raise PersodeError(f'{name}: line {i} is not valid JSON: {e.msg[:1].lower()}{e.msg[1:].removesuffix(" at")} at column {e.colno}; nothing was imported') from None
     head = parsed[0]
     if not isinstance(head, dict) or head.get('format') != EXPORT_FORMAT:
-        raise ValueError(f'{name} is not a Persode journal export (its first line has no "format": "{EXPORT_FORMAT}")')
+        raise PersodeError(f'{name} is not a Persode journal export (its first line has no "format": "{EXPORT_FORMAT}")')
     if not isinstance(head.get('version'), int) or head['version'] > EXPORT_VERSION:
-        raise ValueError(f'{name} has export version {head.get("version")!r}, newer than this persode understands ({EXPORT_VERSION})')
+        raise PersodeError(f'{name} has export version {head.get("version")!r}, newer than this persode understands ({EXPORT_VERSION})')
     rows = [_parse_memory(d, i, name, head.get('dim'), now) for i, d in enumerate(parsed[1:], 2)]
     if not complete or len(rows) != head.get('count'):
-        raise ValueError(f'{name} is truncated or incomplete: the header announces {head.get("count")} memories, the file holds {len(rows)}; nothing was imported')
+        raise PersodeError(f'{name} is truncated or incomplete: the header announces {head.get("count")} memories, the file holds {len(rows)}; nothing was imported')
     ids = [r[0] for r in rows]
-    if len(set(ids)) != len(ids): raise ValueError(f'{name} repeats a memory id')
-    if head.get('embeddings') and any(r[10] is None for r in rows): raise ValueError(f'{name}: a memory lacks its embedding')
+    if len(set(ids)) != len(ids): raise PersodeError(f'{name} repeats a memory id')
+    if head.get('embeddings') and any(r[10] is None for r in rows): raise PersodeError(f'{name}: a memory lacks its embedding')
     return head, rows
 
 # %% ../../nbs/04ab_storage_api.ipynb #9492d112
@@ -159,12 +159,12 @@ def import_jsonl(self:JournalDB,
         ident = have or head.get('embedder')
         embedder = embedder_for(ident) if ident else get_embedder()
     if n and have != embedder.identity:
-        if not reembed: raise ValueError(f'user {user_id!r} has memories embedded with {have}, not {embedder.identity}: pass --reembed to re-embed them')
+        if not reembed: raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {embedder.identity}: pass --reembed to re-embed them')
         self.reembed(user_id, embedder)
     use_file = not reembed and head.get('embedder') == embedder.identity and all(r[10] is not None for r in rows)
     if rows and not use_file:
         if head.get('embeddings') and not reembed and head.get('embedder') != embedder.identity:
-            raise ValueError(f'the export holds {head.get("embedder")} vectors but the journal uses {embedder.identity}: pass --reembed to embed the texts again')
+            raise PersodeError(f'the export holds {head.get("embedder")} vectors but the journal uses {embedder.identity}: pass --reembed to embed the texts again')
         vecs = embedder.embed([r[1] for r in rows])
         rows = [r[:10] + (v,) for r, v in zip(rows, vecs)]
     added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)

@@ -14,8 +14,8 @@ from ..strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from ..analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
 from ..text import check_text
 from ..embeddings import Embedder, get_embedder
-from ..store import MemoryStore, edit_inputs
-from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit
+from ..store import MemoryStore
+from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit, edit_inputs
 from .pgjournal import *
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
 from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
@@ -174,22 +174,24 @@ def _ranking_sql(strategy:str,          # a strategy with the gate already resol
                  limit:bool=True,        # keep only the top %(k)s
                  hnsw:bool=False,        # candidates from the HNSW index (ORDER BY embedding <#> q LIMIT %(nc)s)
                  reinforce:bool=False,   # bump recall_count / last_recalled of the returned rows in the same statement
+                 formed_only:bool=True,  # only memories formed by %(t)s (rank, retrieve); False: every row, later ones scored -Infinity (scores)
                 )->str:
     "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc)."
-    where = 'user_id = %(u)s' + (' AND NOT (id = ANY(%(ex)s))' if exclude else '')
+    where = 'user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (' AND NOT (id = ANY(%(ex)s))' if exclude else '')
     src = (f'(SELECT * FROM persode_memories WHERE {where} ORDER BY embedding <#> %(q)s LIMIT %(nc)s) m' if hnsw
            else f'persode_memories m WHERE {where}')
     sql = f'''WITH c AS (
   SELECT seq, {MEMCOLS}, -(embedding <#> %(q)s) AS sim, intensity AS e,
          recall_count::float8/(recall_count + {RECALL_HALF_COUNT}) AS r,
          greatest(date_part('epoch', %(t)s::timestamptz - coalesce(last_recalled, created_at))/{SECONDS_PER_DAY}, 0) AS age,
-         date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY} AS formed
+         greatest(date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY}, 0) AS formed, created_at <= %(t)s AS present
   FROM {src}),
 d AS (SELECT *, exp(-%(lam)s*(1 - %(gamma)s*(1 - (1 - %(fe)s*e)*(1 - %(fr)s*r)))*age) AS ret FROM c),
 f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(wt)s AS sal,
              ret*(%(we)s*e + %(wr)s*r)/%(wt)s AS intrinsic FROM d),
 g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),
-top AS (SELECT *, {_SCORE_SQL[strategy]} AS score FROM g ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
+top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM g
+     ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
     if not reinforce: return sql + '\nSELECT * FROM top ORDER BY score DESC, seq'
     return sql + f''',
 upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
@@ -201,15 +203,10 @@ SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, s
 # %% ../../nbs/04b_postgres.ipynb #3a3d423f
 @patch
 def _check_now(self:PgMemoryStore, conn, now)->float:
+    "A query's `now` in epoch seconds (any valid time); a user without memories is the empty-store error."
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
-    row = conn.execute("SELECT date_part('epoch', u.latest), EXISTS (SELECT 1 FROM persode_memories m WHERE m.user_id = u.user_id) "
-                       'FROM persode_users u WHERE u.user_id = %s', (self.user_id,)).fetchone()
-    if row is None or not row[1]: raise ValueError('the store is empty: add memories before retrieving')
-    if row[0] is not None and row[0] > t + 1e-6:
-        mid, at = conn.execute("SELECT id, date_part('epoch', greatest(created_at, last_recalled)) FROM persode_memories "
-                               'WHERE user_id = %s ORDER BY 2 DESC, seq LIMIT 1', (self.user_id,)).fetchone()
-        raise PersodeError(f'now ({_when(t)}) is earlier than memory {mid!r} ({_when(at)}, its formation or last recall); '
-                           'memories cannot be recalled before they exist: correct or forget that memory, or pass a later now')
+    if not conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (self.user_id,)).fetchone()[0]:
+        raise ValueError('the store is empty: add memories before retrieving')
     return t
 
 @patch
@@ -236,20 +233,20 @@ def _resolve(self:PgMemoryStore, query, strategy, query_embedding, query_analysi
 @patch
 def scores(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', *, query_embedding=None,
            query_analysis:Analysis|None=None)->Scores:
-    "Score every memory of this user for one query, computed in the database."
+    "Score every memory of this user for one query, computed in the database; a memory formed after `now` scores −∞."
     q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
     def go(conn):
         t = self._check_now(conn, now)
-        return conn.execute(_ranking_sql(eff, limit=False), self._params(q, t)).fetchall()
+        return conn.execute(_ranking_sql(eff, limit=False, formed_only=False), self._params(q, t)).fetchall()
     rows = sorted(self.journal.run(go), key=lambda r: r[0])   # back to store (insertion) order
     col = lambda name: np.array([r[_ROWIDX[name]] for r in rows], dtype=np.float64)
     return Scores([r[1] for r in rows], strategy, col('sim'), col('ret'), col('sal'), col('fused'), col('score'), fired, qE)
 
-_ROWIDX = {n: i for i, n in enumerate(['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'ret', 'sal', 'intrinsic', 'fused', 'score'])}
+_ROWIDX = {n: i for i, n in enumerate(['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'present', 'ret', 'sal', 'intrinsic', 'fused', 'score'])}
 
 @patch
 def rank(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
-    "All memory ids, best first (no reinforcement)."
+    "The ids of the memories formed by `now`, best first (no reinforcement)."
     q, eff, _, _ = self._resolve(query, strategy, kwargs.get('query_embedding'), kwargs.get('query_analysis'))
     def go(conn):
         t = self._check_now(conn, now)
@@ -286,7 +283,7 @@ def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str=
 # %% ../../nbs/04b_postgres.ipynb #c3a71963
 @patch
 def reinforce(self:PgMemoryStore, ids, now=None):
-    "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock restarts at `now`)."
+    "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock at the later of `now` and the last recall)."
     ids = [_mid(i) for i in dict.fromkeys(ids)]
     if not ids: return
     def go(conn):
@@ -295,10 +292,14 @@ def reinforce(self:PgMemoryStore, ids, now=None):
             at = datetime.fromtimestamp(t, timezone.utc)
             got = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
                                'last_recalled = greatest(coalesce(last_recalled, created_at), %s) '
-                               'WHERE user_id = %s AND id = ANY(%s) RETURNING id', (at, self.user_id, ids)).fetchall()
-            if len(got) != len(ids):
+                               'WHERE user_id = %s AND id = ANY(%s) AND created_at <= %s RETURNING id', (at, self.user_id, ids, at)).fetchall()
+            if len(got) != len(ids):   # raising rolls the transaction back
                 missing = sorted(set(ids) - {r[0] for r in got})
-                raise KeyError(f'no memory with id {missing[0]!r}')   # rolls the transaction back
+                late = conn.execute("SELECT id, date_part('epoch', created_at) FROM persode_memories WHERE user_id = %s AND id = ANY(%s) "
+                                    'ORDER BY id LIMIT 1', (self.user_id, missing)).fetchone()
+                if late is None: raise KeyError(f'no memory with id {missing[0]!r}')
+                raise PersodeError(f'memory {late[0]!r} was formed at {_when(late[1])}, after now ({_when(t)}): '
+                                   'a memory cannot be recalled before it exists')
             conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, self.user_id))
     self.journal.run(go, write=True)
 
