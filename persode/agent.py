@@ -35,6 +35,7 @@ __all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'Epi
 AGENT_STRATEGIES = ('gated', 'routed', 'views', 'similarity', 'views-routed')   # how the agent recalls: the store's gate, the router of `persode.hybrid`, `persode.views` gated, plain similarity, or the views routed by prompt kind
 RETRIEVER_STRATEGY = {'gated': 'gated', 'routed': 'routed', 'views': 'views-gated', 'similarity': 'similarity', 'views-routed': 'views-routed'}   # what each asks of its retriever
 
+# %% ../nbs/08_agent.ipynb #241c3c2c
 class EpisodicMemoryAgent:
     "Persode's journaling agent: ingest → retrieve → respond → journal."
     def __init__(self,
@@ -65,18 +66,21 @@ class EpisodicMemoryAgent:
         if strategy == 'routed': self._index = lexical_index(self.store, strategy)   # fails here when the extra is missing
         if strategy in ('views', 'views-routed'): self._index = sentence_views(self.store)
 
-    @property
-    def retriever(self):
-        "What recalls memories: the lexical index over the store for 'routed', its sentence views for 'views' and 'views-routed', else the store itself."
-        return self._index if self._index is not None else self.store
-    @property
-    def retriever_strategy(self)->str:
-        "The strategy the agent asks of its retriever ('views-gated' for 'views', else its own)."
-        return RETRIEVER_STRATEGY[self.strategy]
+# %% ../nbs/08_agent.ipynb #b958befa
+@patch(as_prop=True)
+def retriever(self:EpisodicMemoryAgent):
+    "What recalls memories: the lexical index over the store for 'routed', its sentence views for 'views' and 'views-routed', else the store itself."
+    return self._index if self._index is not None else self.store
 
-    def __repr__(self):
-        return (f'EpisodicMemoryAgent({self.preferences.name!r}, {len(self.store)} memories, '
-                f'analyzer={self.analyzer.name}, llm={self.llm.name}' + (f', strategy={self.strategy}' if self.strategy != 'gated' else '') + ')')
+@patch(as_prop=True)
+def retriever_strategy(self:EpisodicMemoryAgent)->str:
+    "The strategy the agent asks of its retriever ('views-gated' for 'views', else its own)."
+    return RETRIEVER_STRATEGY[self.strategy]
+
+@patch
+def __repr__(self:EpisodicMemoryAgent):
+    return (f'EpisodicMemoryAgent({self.preferences.name!r}, {len(self.store)} memories, '
+            f'analyzer={self.analyzer.name}, llm={self.llm.name}' + (f', strategy={self.strategy}' if self.strategy != 'gated' else '') + ')')
 
 # %% ../nbs/08_agent.ipynb #9da87066
 def _add(agent:EpisodicMemoryAgent, text:str, at:datetime, analysis:Analysis, id:str|None=None)->Memory:
@@ -181,6 +185,7 @@ def relevant(hits:list, # retrieval `Hit`s, best first
     top = max(hits[0].similarity, 0.)
     return [hits[0].memory] + [h.memory for h in hits[1:] if top > 0 and h.similarity >= ratio*top]
 
+# %% ../nbs/08_agent.ipynb #63425be3
 def offline_reply(prefs:OnboardingPreferences, # the user's profile
                   memories:list,               # recalled `Memory` records worth quoting, best first
                   now:datetime,                # time of the reply
@@ -204,6 +209,7 @@ def offline_reply(prefs:OnboardingPreferences, # the user's profile
     if analysis.emotion != 'neutral' or memories: parts.append(_REPLY_CLOSERS[prefs.conversation_style])
     return ' '.join(parts)
 
+# %% ../nbs/08_agent.ipynb #001a601d
 def reply_messages(prefs:OnboardingPreferences, # the user's profile
                    message:str,                 # what the user said
                    memories:list,               # recalled `Memory` records, best first
@@ -449,6 +455,7 @@ def _repr_html_(self:JournalEntry)->str: return self._html_body()
 @patch
 def _repr_markdown_(self:JournalEntry)->str: return self.to_markdown(image_ref=str(self.image_path))
 
+# %% ../nbs/08_agent.ipynb #8f26ee39
 @patch
 def save(self:JournalEntry,
          folder:str|Path,  # where to write; created if needed

@@ -2,10 +2,10 @@
 
 # %% ../nbs/21a_commands.ipynb #56ab9fed
 from __future__ import annotations
-import argparse, json, os, re, shutil, sys
+import argparse, os, shutil, sys
 from pathlib import Path
 from .decay import as_utc, utcnow
-from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time, when
+from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time
 from .embeddings import get_embedder, EMBEDDERS
 from .records import STRATEGIES
 from .hybrid import lexical_index, HYBRID_STRATEGIES
@@ -14,11 +14,11 @@ from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
 from .relevance import relevance_floor, with_relevance
 from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, FAULT_POINTS, diary_index)
+from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory
 
 # %% auto #0
-__all__ = ['CHAT_HELP', 'user_preferences', 'format_retrieval', 'format_hits', 'json_line', 'cli_recall', 'format_list',
-           'cli_list', 'format_memory', 'cli_show', 'cli_export', 'cli_import', 'cli_edit', 'cli_forget', 'cli_pages',
-           'cli_journal', 'cli_chat', 'cli_onboard']
+__all__ = ['CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import', 'cli_edit',
+           'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
@@ -45,7 +45,7 @@ def _time(s, name:str='--now'):
     "Parse an optional ISO time option (timezone required, not in the future); now when None."
     if s is None: return utcnow()
     try: t = as_utc(s, name)
-    except (ValueError, TypeError):
+    except PersodeError:
         raise PersodeError(f'{name} {s[:40]!r} is not an ISO 8601 time with a timezone, e.g. 2026-03-01T20:00:00+02:00') from None
     if t > utcnow(): raise PersodeError(f'{name} {t.isoformat()} is later than the current time; a memory cannot be formed in the future')
     return t
@@ -71,6 +71,7 @@ def user_preferences(db:JournalDB,   # the journal
     if d is not None: return OnboardingPreferences.from_dict(d)
     return OnboardingPreferences(name=user_id[:40] if user_id != DEFAULT_USER else 'friend', age=30)
 
+# %% ../nbs/21a_commands.ipynb #ab65c033
 def _llm(a):
     "The generation back end of `--llm`, with the overall deadline of `--llm-timeout` when given."
     from persode.llm import get_llm
@@ -89,6 +90,15 @@ def _llm_options(p, what:str='generation back end'):
     p.add_argument('--llm-timeout', default=None, type=_seconds, metavar='SECONDS',
                    help='overall deadline of each language-model call, retries included (default: $PERSODE_LLM_TIMEOUT, else 60 s per attempt)')
 
+def _agent_options(p):
+    _llm_options(p)
+    p.add_argument('--preferences', default=None, help='onboarding preferences JSON to store for this user first')
+    p.add_argument('--strategy', default=None, choices=('gated', 'routed', 'views', 'similarity', 'views-routed'),
+                   help='recall (default: views-routed for a MiniLM journal, else similarity; no emotion gate); gated and views: '
+                        "the paper's emotion gate (views: over sentence views); routed: questions also matched by BM25 "
+                        '(needs persode[hybrid]); routed, views and views-routed need the SQLite journal')
+
+# %% ../nbs/21a_commands.ipynb #00776743
 def _fault_llm(llm):
     "The back end with fault points after its diary, visual prompt and picture (only when the test hook is set)."
     if not os.environ.get('PERSODE_TEST_FAULT'): return llm
@@ -107,14 +117,6 @@ def _agent(db:JournalDB, a):
     analyzer = llm.analyzer(store.embedder)    # offline: the learned E for a MiniLM journal (the agent hands it to the store)
     return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy, tz=_zone(a))
 
-def _agent_options(p):
-    _llm_options(p)
-    p.add_argument('--preferences', default=None, help='onboarding preferences JSON to store for this user first')
-    p.add_argument('--strategy', default=None, choices=('gated', 'routed', 'views', 'similarity', 'views-routed'),
-                   help='recall (default: views-routed for a MiniLM journal, else similarity; no emotion gate); gated and views: '
-                        "the paper's emotion gate (views: over sentence views); routed: questions also matched by BM25 "
-                        '(needs persode[hybrid]); routed, views and views-routed need the SQLite journal')
-
 def _pages(a)->Path:
     "Where this command's pages go: `--out`, else the user's folder (old-layout pages moved in first)."
     if getattr(a, 'out', None):
@@ -124,37 +126,6 @@ def _pages(a)->Path:
     return migrate_pages(a.home, a.user)
 
 # %% ../nbs/21a_commands.ipynb #a2fb79f7
-def format_retrieval(r, # a `Retrieval`
-                     n:int=0, # the number of memories searched (0: not shown)
-                     tz=None, # the zone of the times shown (see `persode.text.zone`); UTC when None
-                    )->str:
-    "A plain-text table of a retrieval, for terminals."
-    gate = ''
-    if r.query_intensity is not None:
-        gate = f', query E = {r.query_intensity:.2f}' + (f' ({r.gate_note})' if r.gate_note else '')
-    head = f'{r.strategy} retrieval{strip_control(gate)}' + (f' over {n} memories' if n else '')
-    floor = getattr(r, 'floor', None)
-    foot = (f'\n(below floor): under the relevance floor {floor:.2f} of this embedder, too weakly related for a page or a reply to quote'
-            if floor is not None and any(getattr(h, 'below_floor', False) for h in r.hits) else '')
-    return head + '\n' + format_hits(r.hits, tz) + foot
-
-def format_hits(hits, # retrieval `Hit`s, best first
-                tz=None, # the zone of the times shown; UTC when None
-               )->str:
-    "One line per hit: rank, score, similarity, retention, salience, intensity, date, text."
-    rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":16}  memory']
-    for h in hits:
-        t = ('(below floor) ' if getattr(h, 'below_floor', False) else '') + ' '.join(strip_control(h.memory.text).split())
-        rows.append(f'{h.rank:>2}  {h.score:6.3f}  {h.similarity:6.3f}  {h.retention:5.3f}  {h.salience:5.3f}  '
-                    f'{h.memory.intensity:4.2f}  {local_time(h.memory.created_at, tz):16}  {t[:80] + ("…" if len(t) > 80 else "")}')
-    return '\n'.join(rows)
-
-_UNSAFE = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
-
-def json_line(obj)->str:
-    "JSON for a terminal: readable Unicode, but every control or direction character escaped (`\\u…`), so the data is exact and inert."
-    return _UNSAFE.sub(lambda m: f'\\u{ord(m[0]):04x}', json.dumps(obj, ensure_ascii=False))
-
 def cli_recall(argv:list|None=None, # arguments after `persode recall`
               )->int:               # exit status
     "Show the top memories for a query, with their scores."
@@ -192,21 +163,6 @@ def _no_memory(user:str, mid:str)->NotFoundError:
     "The one error for an id the user's journal does not hold (`forget`, `edit`, `show`)."
     return NotFoundError(f'user {user!r} has no memory {mid[:40]!r}; `persode list` shows the ids')
 
-def _line(m, tz, width:int=70)->str:
-    t = ' '.join(strip_control(m.text).split())
-    return f'  {local_time(m.created_at, tz, "%H:%M")}  {m.id}  {strip_control(m.emotion):<9} E={m.intensity:.2f}  {t[:width] + ("…" if len(t) > width else "")}'
-
-def format_list(memories,   # the memories to list (any order)
-                tz=None,    # the zone whose calendar and clock are shown (see `persode.text.zone`); UTC when None
-               )->str:
-    "Memories by day, oldest first: a line per day, then one line per memory (time, id, emotion, intensity, text)."
-    out, day = [], None
-    for m in sorted(memories, key=lambda m: m.created_at):
-        d = local_time(m.created_at, tz, '%a %d %b %Y')
-        if d != day: out.append(d); day = d
-        out.append(_line(m, tz))
-    return '\n'.join(out)
-
 def cli_list(argv:list|None=None, # arguments after `persode list`
             )->int:               # exit status
     "List a user's memories by day, with emotion and intensity, in their time zone."
@@ -226,22 +182,6 @@ def cli_list(argv:list|None=None, # arguments after `persode list`
     return 0
 
 # %% ../nbs/21a_commands.ipynb #90e0175c
-def format_memory(m,          # a `Memory`
-                  now,        # the time of showing (for its age)
-                  tz=None,    # the zone of the times shown; UTC when None
-                  page=None,  # its diary page, if any
-                 )->str:
-    "One memory in full, for a terminal: when (and how long ago), emotion, intensity, recalls, page, text."
-    rows = [f'memory {m.id}',
-            f'formed:    {local_time(m.created_at, tz, "%a %d %b %Y %H:%M")} ({when(m.created_at, now, tz)})',
-            f'emotion:   {strip_control(m.emotion)}, E = {m.intensity:.2f}, valence {m.valence:+.2f}']
-    if m.event: rows.append(f'event:     {strip_control(m.event)}')
-    if m.hashtags: rows.append(f'hashtags:  {strip_control(" ".join(m.hashtags))}')
-    rows.append(f'recalled:  {m.recall_count} time{"" if m.recall_count == 1 else "s"}'
-                + (f', last {local_time(m.last_recalled, tz, "%a %d %b %Y %H:%M")}' if m.last_recalled else ''))
-    if page: rows.append(f'page:      {page}')
-    return '\n'.join(rows + ['', strip_control(m.text)])
-
 def cli_show(argv:list|None=None, # arguments after `persode show`
             )->int:               # exit status
     "Show one memory in full."
@@ -278,6 +218,7 @@ def cli_export(argv:list|None=None, # arguments after `persode export`
     print(f'exported {n} memories of user {a.user!r}' + ('' if a.out == '-' else f' to {a.out}'), file=sys.stderr)
     return 0
 
+# %% ../nbs/21a_commands.ipynb #7ef3ad05
 def cli_import(argv:list|None=None, # arguments after `persode import`
               )->int:               # exit status
     "Import memories from JSON Lines (idempotent), or re-embed a journal."
@@ -292,7 +233,7 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     if a.file is None:
         if not a.reembed: p.error('give an export file, or --reembed to re-embed a journal in place')
         user = check_id(a.user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
-        if not a.embedder: raise ValueError('--reembed needs --embedder NAME')
+        if not a.embedder: raise PersodeError('--reembed needs --embedder NAME (the embedder to move the journal to)')
         with _open(a) as db: n = db.reembed(user, get_embedder(a.embedder))
         print(f're-embedded {n} memories of user {user!r} with {get_embedder(a.embedder).identity}', file=sys.stderr)
         return 0
@@ -417,7 +358,7 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
 def _fresh(agent, f):
     "`f()`; if another process changed the journal under the session, reload the store and call it again."
     try: return f()
-    except (KeyError, ValueError) as e:
+    except PersodeError as e:          # NotFoundError: a memory another process removed
         again = getattr(agent.store, 'reload', None) or getattr(agent.store, 'refresh', None)   # (named refresh in older versions)
         if 'another process' not in str(e) or not callable(again): raise
         again()
@@ -494,7 +435,7 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
                 text, mid = _converse(agent, a, line, tz)
                 if mid: said.append(mid)
                 say('persode> ' + text)
-            except (ValueError, TypeError, KeyError) as err: say(f'(error: {err})')
+            except PersodeError as err: say(f'(error: {err})')      # a mistake; anything else is a bug and ends the session
     print('\nbye' if tty else 'bye', flush=True)
     return 0
 

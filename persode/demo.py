@@ -11,6 +11,7 @@ from .text import when
 from .llm import get_llm
 from .agent import EpisodicMemoryAgent
 from .storage import persode_home
+from .text import PersodeError
 
 # %% auto #0
 __all__ = ['DEMO_START', 'DEMO_PROFILE', 'DEMO_ENTRIES', 'DEMO_QUESTION', 'DEMO_JOURNAL', 'run_demo', 'cli_demo']
@@ -35,27 +36,30 @@ DEMO_JOURNAL = (36, 21, 'I walked past the park where I used to take our dog Bis
 # %% ../nbs/08a_demo.ipynb #8ccd916d
 def _at(day:int, hour:int)->datetime: return DEMO_START + timedelta(days=day, hours=hour)
 
-def run_demo(out:str|Path,            # folder for the journal page, picture, profile and session log
-             embedder:str='hashing',  # 'hashing' (default, no extra install) or 'minilm'
-             llm:str='offline',       # 'offline' (default) or 'openai' (needs a key; see persode.llm)
-             say=print,               # where progress lines go (a function taking one string)
-            )->dict:                  # summary of the session
-    "Play the scripted demo session and write its outputs to `out`."
-    t0 = time.perf_counter()
-    out = Path(out); out.mkdir(parents=True, exist_ok=True)
+def _onboard(out:Path, embedder:str, llm:str, say)->EpisodicMemoryAgent:
+    "Mina's profile, saved beside the outputs, and her agent (the paper's gate, shown on purpose)."
     prefs = OnboardingPreferences(**DEMO_PROFILE)
-    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder), llm=get_llm(llm), image_dir=out, strategy='gated')   # the paper's gate, shown on purpose
+    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder), llm=get_llm(llm), image_dir=out, strategy='gated')
     save_preferences(prefs, out/'preferences.json')
     say(f'== Onboarding: {prefs.name}, {prefs.age}, {prefs.hair}, {prefs.fashion_style} style, '
         f'{prefs.background_theme} backdrop ({prefs.background_style})')
     say(f'   persona: {prefs.conversation_style} conversation, {prefs.response_length} answers, {prefs.personality}')
     say(f'   engines: {agent.llm.describe()["writer"]}; analyzer {agent.analyzer.name}; embedder {agent.store.embedder.identity}')
+    return agent
+
+def _diary(agent:EpisodicMemoryAgent, say)->list:
+    "The scripted entries, ingested on the scripted clock: one log record each."
     say('\n== Diary entries (scripted clock)')
-    log = dict(profile=prefs.to_dict(), entries=[])
+    rows = []
     for d, h, text in DEMO_ENTRIES:
         m = agent.ingest(text, at=_at(d, h))
         say(f'   {m.created_at:%a %d %b}  {m.emotion:<9} E={m.intensity:.2f}  {text}')
-        log['entries'].append(dict(at=m.created_at.isoformat(), id=m.id, emotion=m.emotion, intensity=m.intensity, text=text))
+        rows.append(dict(at=m.created_at.isoformat(), id=m.id, emotion=m.emotion, intensity=m.intensity, text=text))
+    return rows
+
+# %% ../nbs/08a_demo.ipynb #4d4288ff
+def _question(agent:EpisodicMemoryAgent, say):
+    "The reflective question: the reply, and the memory plain similarity would have put first."
     d, h, q = DEMO_QUESTION
     now = _at(d, h)
     say(f'\n== {now:%a %d %b}: a reflective question\n   Mina: {q}')
@@ -69,15 +73,34 @@ def run_demo(out:str|Path,            # folder for the journal page, picture, pr
             f'similarity {hit.similarity:.3f}, salience {hit.salience:.3f}, score {hit.score:.3f}: {m.text[:60]}')
     say(f'   (pure similarity would have put first: {sim_first.created_at:%d %b}, {sim_first.text[:60]})')
     say(f'   Persode: {rep.text}')
+    return rep, sim_first
+
+def _journal(agent:EpisodicMemoryAgent, out:Path, say):
+    "The journal entry and its page files, written beside its picture (one PNG)."
     d, h, j = DEMO_JOURNAL
     now = _at(d, h)
     say(f'\n== {now:%a %d %b}: journal entry\n   Mina: {j}')
     entry = agent.create_journal(j, now=now, image_dir=out, stem=f'journal-{now:%Y-%m-%d}')
-    files = entry.save(out)                         # beside the picture, under its name: one PNG
+    files = entry.save(out)
     say('\n' + '\n'.join('   ' + line for line in entry.diary.strip().splitlines()))
     say(f'\n   visual prompt: {entry.visual_prompt.prompt}')
-    seconds = time.perf_counter() - t0
-    summary = dict(question=q, gate_fired=r.gate_fired, similarity_first=sim_first.id, recalled=r.ids,
+    return entry, files
+
+# %% ../nbs/08a_demo.ipynb #7ecb9d46
+def run_demo(out:str|Path,            # folder for the journal page, picture, profile and session log
+             embedder:str='hashing',  # 'hashing' (default, no extra install) or 'minilm'
+             llm:str='offline',       # 'offline' (default) or 'openai' (needs a key; see persode.llm)
+             say=print,               # where progress lines go (a function taking one string)
+            )->dict:                  # summary of the session
+    "Play the scripted demo session and write its outputs to `out`."
+    t0 = time.perf_counter()
+    out = Path(out); out.mkdir(parents=True, exist_ok=True)
+    agent = _onboard(out, embedder, llm, say)
+    log = dict(profile=agent.preferences.to_dict(), entries=_diary(agent, say))
+    rep, sim_first = _question(agent, say)
+    entry, files = _journal(agent, out, say)
+    r, seconds = rep.recalled, time.perf_counter() - t0
+    summary = dict(question=DEMO_QUESTION[2], gate_fired=r.gate_fired, similarity_first=sim_first.id, recalled=r.ids,
                    recalled_texts=[hh.memory.text for hh in r], journal_recalled=[hh.memory.id for hh in entry.recalled],
                    journal_episode=entry.episode.id, emotion=entry.emotion, mood=entry.mood.phrase,
                    files={k: str(v) for k, v in files.items()}, provenance=entry.provenance, seconds=round(seconds, 3))
@@ -101,7 +124,7 @@ def cli_demo(argv:list|None=None, # command-line arguments after `persode demo`
                    help='generation back end (default: offline stand-ins; openai reads OPENAI_API_KEY/OPENAI_BASE_URL)')
     a = p.parse_args(argv)
     out = Path(a.out) if a.out else persode_home()/'demo'
-    if out.exists() and not out.is_dir(): raise ValueError(f'--out {out} exists and is not a folder')
+    if out.exists() and not out.is_dir(): raise PersodeError(f'--out {out} exists and is not a folder')
     print(f'== Writing the demo session to {out}' + ('' if a.out else ' (choose another folder with --out)'))
     run_demo(out, embedder=a.embedder, llm=a.llm)
     return 0

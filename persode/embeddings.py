@@ -231,6 +231,7 @@ def _load_minilm(backend:str='numpy', device:str='cpu', notice:bool=True):
             _MODELS[key] = MiniLMEncoder(path) if backend == 'numpy' else _quiet_load(str(path), device)
         return _MODELS[key]
 
+# %% ../nbs/03_embeddings.ipynb #02d5a4d2
 class MiniLMEmbedder(Embedder):
     "all-MiniLM-L6-v2 sentence embeddings from the installed package: numpy forward pass, or sentence-transformers."
     name, dim = 'minilm', 384

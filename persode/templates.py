@@ -45,6 +45,7 @@ _MOODS = {  # emotion: (feel, light, expression, tone, palette)
                   ('#adb5bd', '#dee2e6', '#f8f9fa')),
 }
 
+# %% ../nbs/06_templates.ipynb #b2360348
 @dataclass(frozen=True)
 class Mood:
     "The mood an emotion gives to both the diary text and the picture."
@@ -62,6 +63,7 @@ class Mood:
         if self.emotion == 'neutral': return f'an {self.feel} mood'   # not "a mild, even and everyday mood of neutral"
         return f"a {'strong' if self.strong else 'mild'}, {self.feel} mood of {self.emotion}"
 
+# %% ../nbs/06_templates.ipynb #df13a736
 def mood_for(emotion:str,      # the analyzer's emotion label (unknown labels get a stable neutral-style mood)
              intensity:float,  # E in [0, 1]
             )->Mood:

@@ -9,25 +9,20 @@ from urllib.parse import urlsplit
 from fastcore.basics import patch
 import numpy as np
 from .text import PersodeError, ISO_EXAMPLE
+from .child import child_env
 from .store import MemoryStore
 from .storage import open_journal
 from .embeddings import HashingEmbedder
 from .temp_postgres import TempPostgres, temp_postgres
-_all_ = ['TempPostgres', 'temp_postgres']   # still importable from here, as before
+_all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from here, as before
 
 # %% auto #0
-__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'child_env', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
+__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
            'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
            'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply',
-           'fixture_responder', 'TempPostgres', 'temp_postgres']
+           'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
 
 # %% ../nbs/90_testing.ipynb #aad9f9a6
-def child_env()->dict:
-    root = str(Path(__file__).resolve().parent.parent) if '__file__' in globals() else str(Path('..').resolve())
-    env = dict(os.environ)
-    env['PYTHONPATH'] = os.pathsep.join([root] + [p for p in env.get('PYTHONPATH', '').split(os.pathsep) if p])
-    return env
-
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
     "Run Python `code` in a fresh process (argv[1:] = args) with persode importable; raise on failure."
     p = subprocess.run([sys.executable, '-c', code, *map(str, args)], capture_output=True, text=True, timeout=timeout, env=child_env(), **kw)

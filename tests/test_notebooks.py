@@ -6,6 +6,7 @@ Cells flagged `#| slow` (the full experiment reruns) are skipped, as `nbdev_test
 import os, subprocess, sys
 from pathlib import Path
 import pytest
+from persode.child import child_env   # the repository root first on the children's PYTHONPATH (conftest puts it on ours)
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT/'nbs'
@@ -13,13 +14,6 @@ NBS = ROOT/'nbs'
 LONGEST = ('14_exp5_locomo', '17_fusion', '16_train_intensity', '04b_postgres', '15_exp6_epirec')
 NOTEBOOKS = sorted((p.name for p in NBS.glob('*.ipynb') if not p.name.startswith(('_', '.'))),
                    key=lambda n: (LONGEST.index(n[:-6]) if n[:-6] in LONGEST else len(LONGEST), n))
-
-def _env():
-    env = dict(os.environ)
-    # works whether or not persode is pip-installed: the repo root comes first on the import path
-    env['PYTHONPATH'] = os.pathsep.join([str(ROOT)] + [p for p in env.get('PYTHONPATH', '').split(os.pathsep) if p])
-    env.setdefault('MPLBACKEND', 'Agg')
-    return env
 
 def _nbdev_test():
     exe = Path(sys.executable).with_name('nbdev_test')
@@ -33,7 +27,7 @@ def test_the_longest_notebooks_come_first():
 def test_notebook(nb):
     # one worker per notebook: pytest-xdist already runs two notebooks at a time on a 2-core machine
     cmd = _nbdev_test() + ['--path', str(NBS/nb), '--n_workers', '1', '--do_print']
-    r = subprocess.run(cmd, cwd=NBS, env=_env(), capture_output=True, text=True, timeout=1800)
+    r = subprocess.run(cmd, cwd=NBS, env=child_env(ROOT), capture_output=True, text=True, timeout=1800)
     out = (r.stdout + '\n' + r.stderr).strip()
     if r.returncode != 0 or 'nbdev Tests Failed' in out:
         pytest.fail(f'{nb} failed (exit {r.returncode}):\n{out[-20000:]}', pytrace=False)

@@ -25,6 +25,7 @@ import os, re, sys, io, json, time, shutil, base64, argparse, subprocess, functo
 from pathlib import Path
 from urllib.parse import urlsplit, unquote
 from concurrent.futures import ThreadPoolExecutor
+from persode.child import child_env   # the project first on a child's PYTHONPATH, so notebooks import this checkout
 
 
 SECTIONS = (
@@ -34,7 +35,7 @@ SECTIONS = (
     ('Experiments', ('10_exp1_forgetting', '11_exp2_strength', '12_exp3_retrieval', '13_exp4_dual_template',
                      '14_exp5_locomo', '15_exp6_epirec', '16_train_intensity', '17_fusion')),
     ('Benchmarks & reproduction', ('09_datasets', '09a_harness', '09b_bench', '20_bench_speed', '29_experiments')),
-    ('Tools',       ('21_pages', '21a_commands', '21b_journal', '21c_week', '22_app_views', '22a_accounts', '22b_app', '30_cli')),
+    ('Tools',       ('21_pages', '21_terminal', '21a_commands', '21b_journal', '21c_week', '22_app_views', '22a_accounts', '22b_app', '30_cli')),
 )
 
 def _section_of(stem:str)->str:
@@ -178,22 +179,13 @@ def _repo_root(path=None)->Path:
         if (d/'settings.ini').exists(): return d
     raise FileNotFoundError(f'no settings.ini in {p} or above: run `python tools/docs.py` inside the Persode repository (or pass --path)')
 
-def _child_env(root:Path)->dict:
-    "The environment of a child: the project first on `PYTHONPATH`, so the notebooks import this checkout's `persode`."
-    env = dict(os.environ)
-    # children run from their notebook's folder, so relative entries of the caller's PYTHONPATH are made absolute
-    inherited = [str(Path(p).resolve()) for p in env.get('PYTHONPATH', '').split(os.pathsep) if p]
-    env['PYTHONPATH'] = os.pathsep.join(list(dict.fromkeys([str(root)] + inherited)))
-    env.setdefault('MPLBACKEND', 'Agg')
-    return env
-
 def _run_child(root, src, dst, execute, timeout, slow=False):
     "Process one notebook in a child process (this script's hidden `_proc` command); return (src, seconds, error or None)."
     t = time.time()
     try:
         r = subprocess.run([sys.executable, str(Path(__file__).resolve()), '_proc', str(src), str(dst),
                             '1' if execute else '0', '1' if slow else '0'], cwd=src.parent,
-                           env=_child_env(root), capture_output=True, text=True, timeout=timeout)
+                           env=child_env(root), capture_output=True, text=True, timeout=timeout)
         err = None if r.returncode == 0 else (r.stderr.strip() or r.stdout.strip() or f'exit status {r.returncode}')
         if r.returncode == 3 and dst.exists(): err = '(page written) ' + err
     except subprocess.TimeoutExpired: err = f'{src.name}: still running after {timeout} s; stopped'
