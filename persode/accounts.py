@@ -80,10 +80,11 @@ def is_account_record(user_id)->bool:
 # %% ../nbs/22a_accounts.ipynb #b6d6f7f8
 @dataclass(frozen=True)
 class Account:
-    "A person's account: the name they sign in with, the user id of their journal, when it was made (epoch seconds)."
+    "A person's account: the name they sign in with, the user id of their journal, when it was made (epoch seconds), its session generation."
     username:str
     user_id:str
     created:float
+    generation:int=0   # raised by each password change; a session of an older generation is refused
 
 class Accounts:
     "The accounts kept in a journal database (one record per account, see above)."
@@ -95,7 +96,7 @@ class Accounts:
     def _record(self, username:str)->dict|None:
         d = self.db.preferences(ACCOUNT_PREFIX + username)
         return d if isinstance(d, dict) and d.get('kind') == _KIND else None
-    def _account(self, d:dict)->Account: return Account(d['username'], d['user_id'], float(d['created']))
+    def _account(self, d:dict)->Account: return Account(d['username'], d['user_id'], float(d['created']), int(d.get('generation', 0)))
     def __repr__(self): return f'Accounts({self.db!r}, {len(self)} accounts)'
 
 # %% ../nbs/22a_accounts.ipynb #0fec6ccd
@@ -153,12 +154,14 @@ def authenticate(self:Accounts,
 # %% ../nbs/22a_accounts.ipynb #66dc645a
 @patch
 def set_password(self:Accounts, username:str, password:str):
-    "Replace an account's password (the old sessions stay valid until they expire or the secret changes)."
+    "Replace an account's password and raise its session generation, which ends every session signed in before."
     u, pw = check_username(username), check_password(password)
     with self._lock:
         d = self._record(u)
         if d is None: raise PersodeError(f'no account named {u!r}')
-        self.db.set_preferences(ACCOUNT_PREFIX + u, {**d, 'hash': self.hasher.hash(pw)})
+        d = {**d, 'hash': self.hasher.hash(pw), 'generation': int(d.get('generation', 0)) + 1}
+        self.db.set_preferences(ACCOUNT_PREFIX + u, d)
+    return self._account(d)
 
 @patch
 def delete(self:Accounts,
@@ -285,15 +288,17 @@ class Session:
     sid:str
     issued:float
     expires:float
+    generation:int=0   # the account's generation when it signed in (`Account.generation`)
 
 def new_session(user_id:str|None,        # the journal's user id, or None for a visitor who has not signed in
                 now:float,               # epoch seconds
                 ttl:float=SESSION_TTL,   # lifetime, seconds
+                generation:int=0,        # the account's session generation
                )->Session:
     "A fresh session with a new random id (issue one at every sign-in, so an old id cannot be planted)."
     if user_id is not None: check_user_id(user_id)
     if not ttl > 0: raise ValueError('the session lifetime must be positive')
-    return Session(user_id, secrets.token_hex(16), float(now), float(now) + float(ttl))
+    return Session(user_id, secrets.token_hex(16), float(now), float(now) + float(ttl), int(generation))
 
 # %% ../nbs/22a_accounts.ipynb #5eebd221
 def _key(secret, purpose:bytes)->bytes:
@@ -308,7 +313,7 @@ def sign_session(session:Session, # the session to put in the cookie
                  secret:bytes,    # from `load_secret`
                 )->str:           # the cookie value: 'v1.<payload>.<signature>', URL- and cookie-safe
     "The signed cookie value of a session."
-    body = _b64e(json.dumps(dict(u=session.user_id, s=session.sid, i=session.issued, e=session.expires), separators=(',', ':')).encode())
+    body = _b64e(json.dumps(dict(u=session.user_id, s=session.sid, i=session.issued, e=session.expires, g=session.generation), separators=(',', ':')).encode())
     return f'v1.{body}.{_b64e(hmac.new(_key(secret, b"session"), body.encode(), hashlib.sha256).digest())}'
 
 # %% ../nbs/22a_accounts.ipynb #f4f2fd56
@@ -325,12 +330,13 @@ def read_session(token,          # the cookie value (any type; the browser sends
     try:
         if not hmac.compare_digest(_b64d(m[2]), want): return None
         d = json.loads(_b64d(m[1]))
-        u, sid, issued, expires = d['u'], d['s'], float(d['i']), float(d['e'])
+        u, sid, issued, expires, gen = d['u'], d['s'], float(d['i']), float(d['e']), d.get('g', 0)
         if u is not None: check_user_id(u)
+        if type(gen) is not int or gen < 0: return None
         if not (isinstance(sid, str) and re.fullmatch(r'[0-9a-f]{32}', sid)): return None
     except (ValueError, TypeError, KeyError): return None
     if not (issued - CLOCK_SKEW <= now < expires): return None
-    return Session(u, sid, issued, expires)
+    return Session(u, sid, issued, expires, gen)
 
 # %% ../nbs/22a_accounts.ipynb #e67ed0c8
 def cookie_kwargs(max_age:float=SESSION_TTL,  # seconds the browser keeps the cookie (0 deletes it)
