@@ -147,7 +147,7 @@ def _home_routes(app, web:WebJournal):
             folder, tz = web.folder(uid), web.tz(uid)
             recent = [entry_line(e, web.has_page(uid, e, folder), tz) for e in st['index'].latest(7)]
             n = len(st['store'])
-        return _html(page('Write', entry_form(web.token(req)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
+        return _html(page('Write', entry_form(web.token(req), zone=str(tz)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                           P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
                           notice=NOTICES.get(msg)))
 
@@ -160,7 +160,7 @@ def _home_routes(app, web:WebJournal):
             if prefs is None: return _go('/onboard')
             try: e = web.write(uid, prefs, text, written)
             except PersodeError as err:
-                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40]), error=f'Nothing was written: {err}'), 400)
+                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40], zone=web.zone_name(uid)), error=f'Nothing was written: {err}'), 400)
         return _go(f'/page/{e.episode.id}?msg=written')
 
 # %% ../nbs/22b_app.ipynb #e8f30005
