@@ -19,9 +19,9 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'ZONE_EXAMPLE', 'LABELS', 'CONFIRM_ALL', 'APP_CSS', 'APP_JS',
            'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp', 'check_form',
-           'onboarding_form', 'when_written', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form',
-           'login_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary',
-           'summarize', 'month_calendar', 'mood_chart']
+           'onboarding_form', 'when_written', 'check_month', 'entry_form', 'confirm_form', 'chat_form', 'edit_form',
+           'forget_all_form', 'login_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page',
+           'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
@@ -158,6 +158,16 @@ def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-
     if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
     if t.year < 1970: raise PersodeError(f'{s!r} is before 1970; give a later date')
     return t.astimezone(timezone.utc)
+
+# %% ../nbs/22_app_views.ipynb #b5e10012
+def check_month(s:str, today:date)->date:
+    "The first day of the month `YYYY-MM` (today's month when empty)."
+    s = (s or '').strip()
+    if not s: return today.replace(day=1)
+    if not re.fullmatch(r'\d{4}-\d\d', s): raise PersodeError(f'{s[:20]!r} is not a month; give one like 2026-03')
+    try: return date(int(s[:4]), int(s[5:]), 1)
+    except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
+
 
 # %% ../nbs/22_app_views.ipynb #d3fdd45a
 def entry_form(token:str, text:str='', written:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
