@@ -34,7 +34,7 @@ SECTIONS = (
     ('Journaling',  ('05_onboarding', '06_templates', '07_llm', '08_agent', '08a_demo')),
     ('Experiments', ('10_exp1_forgetting', '11_exp2_strength', '12_exp3_retrieval', '13_exp4_dual_template',
                      '14_exp5_locomo', '15_exp6_epirec', '16_train_intensity', '17_fusion')),
-    ('Benchmarks & reproduction', ('09_datasets', '09a_harness', '09b_bench', '20_bench_speed', '29_experiments')),
+    ('Benchmarks & reproduction', ('09_datasets', '09a_harness', '09b_bench', '20_bench_speed', '20b_cold_start', '29_experiments')),
     ('Tools',       ('21_pages', '21_terminal', '21a_commands', '21b_journal', '21c_week', '22_app_views', '22a_accounts', '22b_app', '30_cli')),
 )
 
