@@ -2,13 +2,13 @@
 
 # %% ../nbs/22a_accounts.ipynb #50ea8e04
 from __future__ import annotations
-import base64, hashlib, hmac, ipaddress, json, math, os, re, secrets, threading
+import argparse, base64, hashlib, hmac, ipaddress, json, math, os, re, secrets, sys, threading, time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from fastcore.basics import patch
 from .text import PersodeError
-from .storage import JournalDB, DEFAULT_USER, persode_home, check_user_id
+from .storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open_journal
 
 # %% auto #0
 __all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'RESERVED_USERNAMES', 'SECRET_ENV', 'SECRET_FILE',
@@ -16,7 +16,7 @@ __all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'RESERV
            'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password', 'verify_password', 'check_username',
            'is_account_record', 'Account', 'Accounts', 'TooManyAttempts', 'LoginLimiter', 'sign_in', 'load_secret',
            'Session', 'new_session', 'sign_session', 'read_session', 'cookie_kwargs', 'session_cookie_header',
-           'csrf_token', 'check_csrf', 'is_loopback', 'check_bind']
+           'csrf_token', 'check_csrf', 'is_loopback', 'check_bind', 'read_password', 'cli_accounts']
 
 # %% ../nbs/22a_accounts.ipynb #d91ad691
 MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS = 8, 1024   # bounds on a password (the upper one stops hashing megabytes)
@@ -403,3 +403,55 @@ SECURITY_HEADERS = {
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
 }
+
+# %% ../nbs/22a_accounts.ipynb #f9a10002
+def read_password(from_stdin:bool, # read one line of standard input (`--password-stdin`)
+                  twice:bool=True, # on a terminal, ask again to catch a typo
+                 )->str:
+    "A new password, from standard input or asked on the terminal without echo; never from the command line."
+    if from_stdin:
+        line = sys.stdin.readline()
+        return line.removesuffix('\n').removesuffix('\r')
+    if not sys.stdin.isatty(): raise PersodeError('there is no terminal to ask the password on; pipe it in with --password-stdin')
+    import getpass
+    pw = getpass.getpass('Password: ')
+    if twice and getpass.getpass('Password again: ') != pw: raise PersodeError('the two passwords differ')
+    return pw
+
+# %% ../nbs/22a_accounts.ipynb #f9a10003
+def _accounts_parser()->argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog='persode accounts', description='Create, list and remove the accounts of `persode serve --accounts`, '
+                                'and change their passwords (which signs the account out everywhere).')
+    p.add_argument('--home', default=None, help='folder of the journal (default: $PERSODE_HOME or ~/.persode)')
+    p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DATABASE_URL or $PERSODE_DB)')
+    sub = p.add_subparsers(dest='action', required=True, metavar='{add,passwd,remove,list}')
+    for name, what in (('add', 'create an account'), ('passwd', "change an account's password; its sessions end")):
+        s = sub.add_parser(name, help=what, description=what)
+        s.add_argument('username')
+        s.add_argument('--password-stdin', action='store_true', help='read the password from the first line of standard input instead of asking')
+    r = sub.add_parser('remove', help='remove an account (its journal stays unless --forget)')
+    r.add_argument('username'); r.add_argument('--forget', action='store_true', help="also erase the account's journal for good")
+    sub.add_parser('list', help='list the usernames')
+    return p
+
+# %% ../nbs/22a_accounts.ipynb #f9a10004
+def cli_accounts(argv:list|None=None, # arguments after `persode accounts`
+                )->int:               # exit status
+    "The accounts of the web journal."
+    a = _accounts_parser().parse_args(argv)
+    db = open_journal(a.db, home=a.home) if a.db else open_journal(home=a.home)
+    try:
+        accts = Accounts(db)
+        if a.action == 'list':
+            for n in accts.names(): print(n)
+            return 0
+        u = check_username(a.username)
+        if a.action == 'add':
+            if u in accts: raise PersodeError(f'the username {u!r} is taken')
+            accts.create(u, read_password(a.password_stdin), time.time()); print(f'created the account {u!r}')
+        elif accts.get(u) is None: raise PersodeError(f'no account named {u!r}')
+        elif a.action == 'passwd':
+            accts.set_password(u, read_password(a.password_stdin)); print(f'changed the password of {u!r}; its browsers are signed out')
+        else: accts.delete(u, forget=a.forget); print(f'removed the account {u!r}' + (' and erased its journal' if a.forget else '; its journal stays'))
+    finally: db.close()
+    return 0
