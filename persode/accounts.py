@@ -2,21 +2,22 @@
 
 # %% ../nbs/22a_accounts.ipynb #50ea8e04
 from __future__ import annotations
-import base64, hashlib, hmac, ipaddress, json, math, os, re, secrets, threading
+import argparse, base64, hashlib, hmac, ipaddress, json, math, os, re, secrets, sys, threading, time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from fastcore.basics import patch
-from .text import PersodeError
-from .storage import JournalDB, DEFAULT_USER, persode_home, check_user_id
+from .text import PersodeError, MAX_ID_CHARS
+from .storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open_journal
 
 # %% auto #0
-__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'RESERVED_USERNAMES', 'SECRET_ENV', 'SECRET_FILE',
-           'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD', 'CSRF_HEADER', 'CSP',
-           'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password', 'verify_password', 'check_username',
-           'is_account_record', 'Account', 'Accounts', 'TooManyAttempts', 'LoginLimiter', 'sign_in', 'load_secret',
-           'Session', 'new_session', 'sign_session', 'read_session', 'cookie_kwargs', 'session_cookie_header',
-           'csrf_token', 'check_csrf', 'is_loopback', 'check_bind']
+__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTINGS_PREFIX', 'RESERVED_USERNAMES', 'SECRET_ENV',
+           'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
+           'CSRF_HEADER', 'CSP', 'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password',
+           'verify_password', 'check_username', 'settings_id', 'is_account_record', 'Account', 'Accounts',
+           'TooManyAttempts', 'LoginLimiter', 'sign_in', 'load_secret', 'Session', 'new_session', 'sign_session',
+           'read_session', 'cookie_kwargs', 'session_cookie_header', 'csrf_token', 'check_csrf', 'is_loopback',
+           'check_bind', 'read_password', 'cli_accounts']
 
 # %% ../nbs/22a_accounts.ipynb #d91ad691
 MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS = 8, 1024   # bounds on a password (the upper one stops hashing megabytes)
@@ -57,6 +58,7 @@ def verify_password(stored,       # a hash from `hash_password`
 
 # %% ../nbs/22a_accounts.ipynb #83c52cca
 ACCOUNT_PREFIX = '~account:'     # user id prefix of the account records
+SETTINGS_PREFIX = '~settings:'   # user id prefix of a journal's app settings (its time zone, see `persode.webjournal`)
 RESERVED_USERNAMES = frozenset({DEFAULT_USER})
 _USERNAME = re.compile(r'[a-z0-9][a-z0-9._-]{2,31}')
 _KIND = 'persode-account'
@@ -73,6 +75,11 @@ def check_username(name, # what the person typed
     if u in RESERVED_USERNAMES: raise PersodeError(f'username {u!r} is reserved; choose another')
     return u
 
+def settings_id(uid:str)->str:
+    "The reserved user id under which the journal `uid`'s app settings are kept."
+    key = SETTINGS_PREFIX + uid
+    return key if len(key) <= MAX_ID_CHARS else SETTINGS_PREFIX + hashlib.sha256(uid.encode()).hexdigest()
+
 def is_account_record(user_id)->bool:
     "Whether a user id of the journal is an account record rather than a person's journal."
     return isinstance(user_id, str) and user_id.startswith(ACCOUNT_PREFIX)
@@ -80,10 +87,11 @@ def is_account_record(user_id)->bool:
 # %% ../nbs/22a_accounts.ipynb #b6d6f7f8
 @dataclass(frozen=True)
 class Account:
-    "A person's account: the name they sign in with, the user id of their journal, when it was made (epoch seconds)."
+    "A person's account: the name they sign in with, the user id of their journal, when it was made (epoch seconds), its session generation."
     username:str
     user_id:str
     created:float
+    generation:int=0   # raised by each password change; a session of an older generation is refused
 
 class Accounts:
     "The accounts kept in a journal database (one record per account, see above)."
@@ -95,7 +103,7 @@ class Accounts:
     def _record(self, username:str)->dict|None:
         d = self.db.preferences(ACCOUNT_PREFIX + username)
         return d if isinstance(d, dict) and d.get('kind') == _KIND else None
-    def _account(self, d:dict)->Account: return Account(d['username'], d['user_id'], float(d['created']))
+    def _account(self, d:dict)->Account: return Account(d['username'], d['user_id'], float(d['created']), int(d.get('generation', 0)))
     def __repr__(self): return f'Accounts({self.db!r}, {len(self)} accounts)'
 
 # %% ../nbs/22a_accounts.ipynb #0fec6ccd
@@ -153,24 +161,26 @@ def authenticate(self:Accounts,
 # %% ../nbs/22a_accounts.ipynb #66dc645a
 @patch
 def set_password(self:Accounts, username:str, password:str):
-    "Replace an account's password (the old sessions stay valid until they expire or the secret changes)."
+    "Replace an account's password and raise its session generation, which ends every session signed in before."
     u, pw = check_username(username), check_password(password)
     with self._lock:
         d = self._record(u)
         if d is None: raise PersodeError(f'no account named {u!r}')
-        self.db.set_preferences(ACCOUNT_PREFIX + u, {**d, 'hash': self.hasher.hash(pw)})
+        d = {**d, 'hash': self.hasher.hash(pw), 'generation': int(d.get('generation', 0)) + 1}
+        self.db.set_preferences(ACCOUNT_PREFIX + u, d)
+    return self._account(d)
 
 @patch
 def delete(self:Accounts,
            username:str,       # the account to remove
-           forget:bool=False,  # also erase the account's journal (memories and preferences)
+           forget:bool=False,  # also erase the account's journal (memories, preferences, settings)
           ):
     "Remove an account; its journal stays unless `forget`."
     u = check_username(username)
     with self._lock:
         if self._record(u) is None: raise PersodeError(f'no account named {u!r}')
         self.db.forget_user(ACCOUNT_PREFIX + u)
-        if forget: self.db.forget_user(u)
+        if forget: self.db.forget_user(u); self.db.forget_user(settings_id(u))
 
 # %% ../nbs/22a_accounts.ipynb #44675f4c
 class TooManyAttempts(PersodeError):
@@ -285,15 +295,17 @@ class Session:
     sid:str
     issued:float
     expires:float
+    generation:int=0   # the account's generation when it signed in (`Account.generation`)
 
 def new_session(user_id:str|None,        # the journal's user id, or None for a visitor who has not signed in
                 now:float,               # epoch seconds
                 ttl:float=SESSION_TTL,   # lifetime, seconds
+                generation:int=0,        # the account's session generation
                )->Session:
     "A fresh session with a new random id (issue one at every sign-in, so an old id cannot be planted)."
     if user_id is not None: check_user_id(user_id)
     if not ttl > 0: raise ValueError('the session lifetime must be positive')
-    return Session(user_id, secrets.token_hex(16), float(now), float(now) + float(ttl))
+    return Session(user_id, secrets.token_hex(16), float(now), float(now) + float(ttl), int(generation))
 
 # %% ../nbs/22a_accounts.ipynb #5eebd221
 def _key(secret, purpose:bytes)->bytes:
@@ -308,7 +320,7 @@ def sign_session(session:Session, # the session to put in the cookie
                  secret:bytes,    # from `load_secret`
                 )->str:           # the cookie value: 'v1.<payload>.<signature>', URL- and cookie-safe
     "The signed cookie value of a session."
-    body = _b64e(json.dumps(dict(u=session.user_id, s=session.sid, i=session.issued, e=session.expires), separators=(',', ':')).encode())
+    body = _b64e(json.dumps(dict(u=session.user_id, s=session.sid, i=session.issued, e=session.expires, g=session.generation), separators=(',', ':')).encode())
     return f'v1.{body}.{_b64e(hmac.new(_key(secret, b"session"), body.encode(), hashlib.sha256).digest())}'
 
 # %% ../nbs/22a_accounts.ipynb #f4f2fd56
@@ -325,12 +337,13 @@ def read_session(token,          # the cookie value (any type; the browser sends
     try:
         if not hmac.compare_digest(_b64d(m[2]), want): return None
         d = json.loads(_b64d(m[1]))
-        u, sid, issued, expires = d['u'], d['s'], float(d['i']), float(d['e'])
+        u, sid, issued, expires, gen = d['u'], d['s'], float(d['i']), float(d['e']), d.get('g', 0)
         if u is not None: check_user_id(u)
+        if type(gen) is not int or gen < 0: return None
         if not (isinstance(sid, str) and re.fullmatch(r'[0-9a-f]{32}', sid)): return None
     except (ValueError, TypeError, KeyError): return None
     if not (issued - CLOCK_SKEW <= now < expires): return None
-    return Session(u, sid, issued, expires)
+    return Session(u, sid, issued, expires, gen)
 
 # %% ../nbs/22a_accounts.ipynb #e67ed0c8
 def cookie_kwargs(max_age:float=SESSION_TTL,  # seconds the browser keeps the cookie (0 deletes it)
@@ -397,3 +410,55 @@ SECURITY_HEADERS = {
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
 }
+
+# %% ../nbs/22a_accounts.ipynb #f9a10002
+def read_password(from_stdin:bool, # read one line of standard input (`--password-stdin`)
+                  twice:bool=True, # on a terminal, ask again to catch a typo
+                 )->str:
+    "A new password, from standard input or asked on the terminal without echo; never from the command line."
+    if from_stdin:
+        line = sys.stdin.readline()
+        return line.removesuffix('\n').removesuffix('\r')
+    if not sys.stdin.isatty(): raise PersodeError('there is no terminal to ask the password on; pipe it in with --password-stdin')
+    import getpass
+    pw = getpass.getpass('Password: ')
+    if twice and getpass.getpass('Password again: ') != pw: raise PersodeError('the two passwords differ')
+    return pw
+
+# %% ../nbs/22a_accounts.ipynb #f9a10003
+def _accounts_parser()->argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog='persode accounts', description='Create, list and remove the accounts of `persode serve --accounts`, '
+                                'and change their passwords (which signs the account out everywhere).')
+    p.add_argument('--home', default=None, help='folder of the journal (default: $PERSODE_HOME or ~/.persode)')
+    p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DATABASE_URL or $PERSODE_DB)')
+    sub = p.add_subparsers(dest='action', required=True, metavar='{add,passwd,remove,list}')
+    for name, what in (('add', 'create an account'), ('passwd', "change an account's password; its sessions end")):
+        s = sub.add_parser(name, help=what, description=what)
+        s.add_argument('username')
+        s.add_argument('--password-stdin', action='store_true', help='read the password from the first line of standard input instead of asking')
+    r = sub.add_parser('remove', help='remove an account (its journal stays unless --forget)')
+    r.add_argument('username'); r.add_argument('--forget', action='store_true', help="also erase the account's journal for good")
+    sub.add_parser('list', help='list the usernames')
+    return p
+
+# %% ../nbs/22a_accounts.ipynb #f9a10004
+def cli_accounts(argv:list|None=None, # arguments after `persode accounts`
+                )->int:               # exit status
+    "The accounts of the web journal."
+    a = _accounts_parser().parse_args(argv)
+    db = open_journal(a.db, home=a.home) if a.db else open_journal(home=a.home)
+    try:
+        accts = Accounts(db)
+        if a.action == 'list':
+            for n in accts.names(): print(n)
+            return 0
+        u = check_username(a.username)
+        if a.action == 'add':
+            if u in accts: raise PersodeError(f'the username {u!r} is taken')
+            accts.create(u, read_password(a.password_stdin), time.time()); print(f'created the account {u!r}')
+        elif accts.get(u) is None: raise PersodeError(f'no account named {u!r}')
+        elif a.action == 'passwd':
+            accts.set_password(u, read_password(a.password_stdin)); print(f'changed the password of {u!r}; its browsers are signed out')
+        else: accts.delete(u, forget=a.forget); print(f'removed the account {u!r}' + (' and erased its journal' if a.forget else '; its journal stays'))
+    finally: db.close()
+    return 0

@@ -2,20 +2,14 @@
 
 # %% ../nbs/22b_app.ipynb #08f8de4f
 from __future__ import annotations
-import argparse, contextlib, html, io, json, logging, os, re, shutil, socket, threading, time
-from bisect import bisect_left, insort
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
-from pathlib import Path
+import argparse, contextlib, html, logging, os, re, socket, threading, time
+from datetime import date, datetime, timedelta
 from fastcore.basics import patch_to
-from .decay import as_utc, utcnow
-from .text import PersodeError, NotFoundError, check_id, check_text, MAX_TEXT_CHARS
+from .decay import utcnow
+from .text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
 from .storage import open_journal, DEFAULT_USER, JournalDB
-from .records import Hit
 from .onboarding import OnboardingPreferences
-from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
-from .pages import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .app_views import *
 from .webjournal import *
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
@@ -23,22 +17,21 @@ from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_se
                               is_loopback, SECURITY_HEADERS)
 try:
     from fasthtml.common import FastHTML, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
-    from fasthtml.common import A, Div, H2, H3, Input, Label, Li, P, Section, Strong, Ul, Form, Button, Small, Textarea
+    from fasthtml.common import A, H2, H3, Input, P, Section, Strong, Ul, Small
     from starlette.datastructures import MutableHeaders
     from starlette.requests import cookie_parser
     from starlette.middleware import Middleware
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'NOTICES', 'CONFIRM_ALL', 'fault', 'SessionGuard', 'make_app', 'running', 'serve', 'cli_serve']
+__all__ = ['log', 'NOTICES', 'fault', 'SessionGuard', 'make_app', 'running', 'serve', 'cli_serve']
 
 # %% ../nbs/22b_app.ipynb #a7f40001
 log = logging.getLogger('persode.app')   # faults (unexpected exceptions) are logged here, with their traceback
 
 async def fault(send):
-    "Send the 500 page of a fault: it says what happened and where to go, and nothing about the error itself."
-    body = document(*page('Something went wrong', P('This was a fault in Persode, not something you did. ', A('Back to your journal', href='/')),
-                          error='Persode hit an unexpected error; it is logged on the computer that runs Persode.')).encode()
+    "Send the 500 page of a fault (`fault_page`): what happened and where to go, nothing about the error itself."
+    body = fault_page().encode()
     await send({'type': 'http.response.start', 'status': 500, 'headers': [(b'content-type', b'text/html; charset=utf-8'),
                                                                           (b'content-length', str(len(body)).encode())]})
     await send({'type': 'http.response.body', 'body': body})
@@ -49,16 +42,23 @@ def _cookie(scope)->str|None:
         if k == b'cookie': return cookie_parser(v.decode('latin-1')).get(SESSION_COOKIE)
     return None
 
+def _holds(s, local:str|None, accounts)->bool:
+    "Whether a well-signed session still holds: the local user's without accounts; else anonymous, or of an account whose generation it has."
+    if accounts is None: return s.user_id == local
+    if s.user_id is None: return True
+    a = accounts.get(s.user_id)
+    return a is not None and a.generation == s.generation
+
+
+# %% ../nbs/22b_app.ipynb #e8f30025
 class SessionGuard:
     "ASGI middleware: the signed session (a fresh one when missing or invalid), the security headers, no caching of pages, the server's time."
     def __init__(self, app, secret:bytes, local:str|None=None, accounts=None):
         self.app, self.secret, self.local, self.accounts = app, secret, local, accounts
     def session(self, scope, now:float):
-        "The request's valid session, or None (expired, forged, for another mode, or for an account that is gone)."
+        "The request's valid session, or None (expired, forged, for another mode, for an account that is gone or whose password changed since)."
         s = read_session(_cookie(scope), self.secret, now)
-        if s is None: return None
-        if self.accounts is None: return s if s.user_id == self.local else None
-        return s if s.user_id is None or self.accounts.get(s.user_id) is not None else None
+        return s if s is not None and _holds(s, self.local, self.accounts) else None
     async def __call__(self, scope, receive, send):
         if scope['type'] != 'http': return await self.app(scope, receive, send)
         t0, now, static = time.perf_counter(), time.time(), scope.get('path', '').startswith('/static/')
@@ -110,9 +110,10 @@ def make_app(db:JournalDB,            # the open journal
              clock=None,              # the journal's time source (`utcnow`); sessions use the real time
              llm=None,                # the generation back end (`get_llm()`)
              secret:bytes|None=None,  # the session signing key; `load_secret(home)` when None
+             tz:str|None=None,        # the time zone of a journal whose person chose none (IANA name); the computer's zone when None
             )->FastHTML:
     "The web journal as a FastHTML (ASGI) app."
-    web = WebJournal(db, home, llm, clock)
+    web = WebJournal(db, home, llm, clock, tz)
     web.secret = secret if secret is not None else load_secret(home)
     local = None if accounts is not None else check_id(user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
     def signed_in(req):
@@ -122,7 +123,9 @@ def make_app(db:JournalDB,            # the open journal
                    middleware=[Middleware(SessionGuard, secret=web.secret, local=local, accounts=accounts)],
                    exception_handlers={404: lambda req, exc: _missing('there is no such page')})
     app.state.web = web
-    _static_routes(app); _write_routes(app, web); _page_routes(app, web); _time_routes(app, web); _data_routes(app, web)
+    _static_routes(app)
+    for add in (_home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route, _data_routes,
+                _import_route, _forget_all_routes): add(app, web)
     if accounts is not None: _account_routes(app, web, accounts)
     return app
 
@@ -134,17 +137,17 @@ def _static_routes(app):
     def js(): return Response(APP_JS, media_type='text/javascript')
 
 # %% ../nbs/22b_app.ipynb #96afd46d
-def _write_routes(app, web:WebJournal):
+def _home_routes(app, web:WebJournal):
     @app.get('/')
     def home(req, msg:str=''):
         uid = _uid(req)
         with web.lock:
             if web.prefs(uid) is None: return _go('/onboard')
             st = web.user(uid)
-            folder = web.folder(uid)
-            recent = [entry_line(e, web.has_page(uid, e, folder)) for e in st['index'].latest(7)]
+            folder, tz = web.folder(uid), web.tz(uid)
+            recent = [entry_line(e, web.has_page(uid, e, folder), tz) for e in st['index'].latest(7)]
             n = len(st['store'])
-        return _html(page('Write', entry_form(web.token(req)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
+        return _html(page('Write', entry_form(web.token(req), zone=str(tz)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                           P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
                           notice=NOTICES.get(msg)))
 
@@ -157,11 +160,13 @@ def _write_routes(app, web:WebJournal):
             if prefs is None: return _go('/onboard')
             try: e = web.write(uid, prefs, text, written)
             except PersodeError as err:
-                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40]), error=f'Nothing was written: {err}'), 400)
+                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40], zone=web.zone_name(uid)), error=f'Nothing was written: {err}'), 400)
         return _go(f'/page/{e.episode.id}?msg=written')
 
+# %% ../nbs/22b_app.ipynb #e8f30005
+def _chat_routes(app, web:WebJournal):
     @app.get('/chat')
-    def chat_form(req): return _html(page('Talk', _chat_form(web.token(req))))
+    def talk(req): return _html(page('Talk', chat_form(web.token(req))))
 
     @app.post('/chat')
     def chat(req, text:str='', remember:str='', csrf_token:str=''):
@@ -170,27 +175,20 @@ def _write_routes(app, web:WebJournal):
         with web.lock:
             prefs = web.prefs(uid)
             if prefs is None: return _go('/onboard')
+            tz = web.tz(uid)
             try: r = web.chat(uid, prefs, text, remember == 'yes')
             except PersodeError as err:
-                return _html(page('Talk', _chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
+                return _html(page('Talk', chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
         said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
-                       H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity), cls='exchange')
-        return _html(page('Talk', said, _chat_form(web.token(req))))
-
-    _onboard_routes(app, web)
-
-def _chat_form(token:str, text:str=''):
-    f = entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
-    f.children = (*f.children[:-2], Div(Input(type='checkbox', name='remember', id='remember', value='yes', checked=True),
-                                        Label(' remember this message', fr='remember'), cls='field'), *f.children[-2:])
-    return f
+                       H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz), cls='exchange')
+        return _html(page('Talk', said, chat_form(web.token(req))))
 
 # %% ../nbs/22b_app.ipynb #bca13c24
 def _onboard_routes(app, web:WebJournal):
     @app.get('/onboard')
     def onboard(req):
-        with web.lock: p = web.prefs(_uid(req))
-        vals = p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age='')
+        with web.lock: p, tz = web.prefs(_uid(req)), web.zone_name(_uid(req))
+        vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz)
         return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(web.token(req), vals)))
 
     @app.post('/onboard')
@@ -198,10 +196,12 @@ def _onboard_routes(app, web:WebJournal):
         form = {k: v for k, v in (await req.form()).items() if isinstance(v, str)}
         if not web.genuine(req, form.get(CSRF_FIELD)): return _forged()
         prefs, errors = check_form(form)
+        try: tz = check_zone(form.get('tz') or web.zone_name(_uid(req)))
+        except PersodeError as e: errors['tz'] = str(e)
         if errors:
             return _html(page('Your profile', onboarding_form(web.token(req), form, errors),
                               error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
-        with web.lock: web.db.set_preferences(_uid(req), prefs)
+        with web.lock: web.db.set_preferences(_uid(req), prefs); web.set_zone(_uid(req), tz)
         return _go('/?msg=onboarded')
 
 # %% ../nbs/22b_app.ipynb #7800d599
@@ -211,8 +211,8 @@ def _page_routes(app, web:WebJournal):
         with web.lock:
             try: v, _ = web.page_view(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
-            now = web.now()
-        return _html(page('Diary page', diary_page(v, now), notice=NOTICES.get(msg)))
+            now, tz = web.now(), web.tz(_uid(req))
+        return _html(page('Diary page', diary_page(v, now, tz), notice=NOTICES.get(msg)))
 
     @app.get('/page/{mid}/image')
     def image(req, mid:str):
@@ -226,21 +226,21 @@ def _page_routes(app, web:WebJournal):
         with web.lock:
             try: v, hits = web.page_view(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
+            tz = web.tz(_uid(req))
         if hits is None: return _html(page('Why these memories', P('This memory has no diary page, so nothing was recalled for it.'),
                                            P(A('Back to the entry', href=f'/page/{mid}'))))
-        return _html(page('Why these memories', P('When you wrote ', A(f'this page ({v.created_at:%d %B %Y})', href=f'/page/{mid}'),
+        return _html(page('Why these memories', P('When you wrote ', A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}'),
                                                   ', these memories were recalled, with these numbers:'),
-                          recall_table(hits, v.gate_fired, v.created_at)))
-    _change_routes(app, web)
+                          recall_table(hits, v.gate_fired, v.created_at, tz=tz)))
 
 # %% ../nbs/22b_app.ipynb #54245d71
 def _change_routes(app, web:WebJournal):
     @app.get('/page/{mid}/edit')
-    def edit_form(req, mid:str):
+    def correct(req, mid:str):
         with web.lock:
             try: m = web.memory(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
-        return _html(page('Correct an entry', _edit_form(web.token(req), mid, m.text)))
+        return _html(page('Correct an entry', edit_form(web.token(req), mid, m.text)))
 
     @app.post('/page/{mid}/edit')
     def edit(req, mid:str, text:str='', csrf_token:str=''):
@@ -249,7 +249,7 @@ def _change_routes(app, web:WebJournal):
             try: web.edit(_uid(req), mid, text)
             except NotFoundError as e: return _missing(e)
             except PersodeError as err:
-                return _html(page('Correct an entry', _edit_form(web.token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
+                return _html(page('Correct an entry', edit_form(web.token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
         return _go(f'/page/{mid}?msg=edited')
 
     @app.get('/page/{mid}/forget')
@@ -257,8 +257,9 @@ def _change_routes(app, web:WebJournal):
         with web.lock:
             try: m = web.memory(_uid(req), mid)
             except NotFoundError as e: return _missing(e)
+            day = local_time(m.created_at, web.tz(_uid(req)), '%d %B %Y')
         return _html(page('Forget an entry', P('“', excerpt(m.text, 300), '”'),
-                          confirm_form(web.token(req), f'/page/{mid}/forget', f'Forget this entry of {m.created_at:%d %B %Y} for good, with its page? '
+                          confirm_form(web.token(req), f'/page/{mid}/forget', f'Forget this entry of {day} for good, with its page? '
                                        'Pages that quoted it are drawn again without it. This cannot be undone.', 'Forget it', cancel=f'/page/{mid}')))
 
     @app.post('/page/{mid}/forget')
@@ -269,32 +270,21 @@ def _change_routes(app, web:WebJournal):
             except NotFoundError as e: return _missing(e)
         return _go('/?msg=forgotten')
 
-def _edit_form(token:str, mid:str, text:str):
-    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
-                        'Save the correction', Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
-                        cancel=f'/page/{mid}', danger=False)
 
-# %% ../nbs/22b_app.ipynb #7eb3eddb
-def _month(s:str, today:date)->date:
-    "The first day of the month `YYYY-MM` (today's month when empty)."
-    s = (s or '').strip()
-    if not s: return today.replace(day=1)
-    if not re.fullmatch(r'\d{4}-\d\d', s): raise PersodeError(f'{s[:20]!r} is not a month; give one like 2026-03')
-    try: return date(int(s[:4]), int(s[5:]), 1)
-    except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
-
-def _time_routes(app, web:WebJournal):
+# %% ../nbs/22b_app.ipynb #e8f30010
+def _timeline_route(app, web:WebJournal):
     @app.get('/timeline')
     def timeline(req, month:str=''):
         uid, err = _uid(req), None
         with web.lock:
-            today = web.now().date()
-            try: first = _month(month, today)
+            tz = web.tz(uid)
+            today = web.now().astimezone(tz).date()
+            try: first = check_month(month, today)
             except PersodeError as e: first, err = today.replace(day=1), str(e)
             last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
             idx = web.user(uid)['index']
             end = min(last, today) if first <= today else last
-            days = idx.days(min(first, end - timedelta(days=83)), last)
+            days = idx.days(min(first, end - timedelta(days=83)), last, tz)
         prev, nxt = (first - timedelta(days=1)).replace(day=1), last + timedelta(days=1)
         nav = P(A(f'← {prev:%B %Y}', href=f'/timeline?month={prev:%Y-%m}'), ' · ', A(f'{nxt:%B %Y} →', href=f'/timeline?month={nxt:%Y-%m}'), cls='actions')
         return _html(page('Timeline', nav, month_calendar(first.year, first.month, days, today),
@@ -302,6 +292,9 @@ def _time_routes(app, web:WebJournal):
                           P('Bars: the mean intensity E of each day (green: pleasant, red: unpleasant, grey: neutral); dots: its strongest memory.', cls='muted'),
                           error=err), 400 if err else 200)
 
+
+# %% ../nbs/22b_app.ipynb #e8f30013
+def _day_route(app, web:WebJournal):
     @app.get('/day/{d}')
     def day(req, d:str):
         uid = _uid(req)
@@ -309,25 +302,24 @@ def _time_routes(app, web:WebJournal):
         except ValueError: when = None
         if when is None: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=f'{d[:20]!r} is not a date; dates look like 2026-03-01'), 400)
         with web.lock:
-            idx, now, folder = web.user(uid)['index'], web.now(), web.folder(uid)
-            entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(day_start(when), day_start(when) + timedelta(days=1))]
+            idx, now, folder, tz = web.user(uid)['index'], web.now(), web.folder(uid), web.tz(uid)
+            entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
             views = [web.page_view(uid, e.id)[0] for e, p in entries if p]
-            before, after = idx.around(when)
-        msgs = [entry_line(e, False) for e, p in entries if not p]
+            before, after = idx.around(when, tz)
+        msgs = [entry_line(e, False, tz) for e, p in entries if not p]
         nav = P(A(f'← {before:%d %B %Y}', href=f'/day/{before}') if before else None, ' · ' if before and after else None,
                 A(f'{after:%d %B %Y} →', href=f'/day/{after}') if after else None, cls='actions')
-        return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now) for v in views],
+        return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now, tz) for v in views],
                           Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
                           None if entries else P('No entries on this day.')))
 
-# %% ../nbs/22b_app.ipynb #ca2f4e54
-CONFIRM_ALL = 'forget everything'
 
+# %% ../nbs/22b_app.ipynb #ca2f4e54
 def _data_routes(app, web:WebJournal):
     @app.get('/data')
     def data(req, msg:str=''):
-        with web.lock: n = web.db.count(_uid(req))
-        return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}.'),
+        with web.lock: n, tz = web.db.count(_uid(req)), web.zone_name(_uid(req))
+        return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
             Section(H2('Export'), confirm_form(web.token(req), '/export', 'Download all your memories as JSON Lines (the format of `persode export`).',
                                                'Download the export', cancel='/data', danger=False)),
             Section(H2('Import'), confirm_form(web.token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
@@ -338,10 +330,13 @@ def _data_routes(app, web:WebJournal):
     @app.post('/export')
     def export(req, csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
-        with web.lock: body, day = web.export(_uid(req)), web.now()
+        with web.lock: body, day = web.export(_uid(req)), web.now().astimezone(web.tz(_uid(req)))
         return Response(body, media_type='application/x-ndjson',
                         headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
 
+
+# %% ../nbs/22b_app.ipynb #e8f30017
+def _import_route(app, web:WebJournal):
     @app.post('/import')
     async def import_(req):
         form = await req.form()
@@ -354,49 +349,39 @@ def _data_routes(app, web:WebJournal):
             return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
         return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."),
                           P(A('See the timeline', href='/timeline'))))
-    _forget_all_routes(app, web)
 
+
+# %% ../nbs/22b_app.ipynb #e8f30020
 def _forget_all_routes(app, web:WebJournal):
     @app.get('/forget')
-    def forget_all_form(req):
-        return _html(page('Forget everything', _forget_all_form(web.token(req))))
+    def erase_page(req):
+        return _html(page('Forget everything', forget_all_form(web.token(req))))
 
     @app.post('/forget')
     def forget_all(req, confirm:str='', csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
         if confirm.strip().lower() != CONFIRM_ALL:
-            return _html(page('Forget everything', _forget_all_form(web.token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
+            return _html(page('Forget everything', forget_all_form(web.token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
         with web.lock: web.forget_all(_uid(req))
         return _go('/onboard')
 
-def _forget_all_form(token:str):
-    return confirm_form(token, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
-                        'Erase everything', Label(f'Type “{CONFIRM_ALL}” to confirm', fr='confirm'), Input(name='confirm', id='confirm', autocomplete='off'),
-                        cancel='/data')
 
 # %% ../nbs/22b_app.ipynb #5c4a4e32
 def _client(req)->str: return req.client.host if req.client else ''
 
-def _login_form(token:str, username:str='', action:str='/login', button:str='Sign in', repeat:bool=False):
-    return Form(csrf_field(token), Div(Label('Username', fr='username'), Input(name='username', id='username', value=username, autocomplete='username', required=True), cls='field'),
-                Div(Label('Password', fr='password'), Input(type='password', name='password', id='password', required=True,
-                                                            autocomplete='new-password' if repeat else 'current-password'), cls='field'),
-                Div(Label('Password again', fr='password2'), Input(type='password', name='password2', id='password2', required=True), cls='field') if repeat else None,
-                Button(button, type='submit'), method='post', action=action)
-
 def _account_routes(app, web:WebJournal, accounts:Accounts):
     limiter = LoginLimiter()
     @app.get('/login')
-    def login_form(req):
-        return _html(page('Sign in', _login_form(web.token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
+    def sign_in_page(req):
+        return _html(page('Sign in', login_form(web.token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
 
     @app.post('/login')
     def login(req, username:str='', password:str='', csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
         try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=time.time())
         except PersodeError as e:
-            return _html(page('Sign in', _login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
+            return _html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), generation=acct.generation)
         return _go('/')
 
     @app.get('/logout')
@@ -415,7 +400,7 @@ def _signup_routes(app, web:WebJournal, accounts:Accounts):
     @app.get('/signup')
     def signup_form(req):
         if not is_loopback(_client(req)): return far()
-        return _html(page('Create an account', _login_form(web.token(req), action='/signup', button='Create the account', repeat=True)))
+        return _html(page('Create an account', login_form(web.token(req), action='/signup', button='Create the account', repeat=True)))
 
     @app.post('/signup')
     def signup(req, username:str='', password:str='', password2:str='', csrf_token:str=''):
@@ -425,7 +410,7 @@ def _signup_routes(app, web:WebJournal, accounts:Accounts):
             if password != password2: raise PersodeError('the two passwords differ')
             acct = accounts.create(username, password, time.time())
         except PersodeError as e:
-            return _html(page('Create an account', _login_form(web.token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
+            return _html(page('Create an account', login_form(web.token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
         req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
         return _go('/onboard')
 
@@ -458,6 +443,7 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
           user:str|None=None,     # the local user (without accounts)
           accounts:bool=False,    # require sign-in (accounts kept in the journal)
           llm=None,               # the generation back end
+          tz:str|None=None,       # the time zone of journals whose person chose none (IANA name); the computer's when None
           log_level:str='warning'):
     "Run the web journal until interrupted."
     import uvicorn
@@ -465,7 +451,7 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
     try:
         accts = Accounts(j) if accounts else None
         check_bind(host, accts)
-        app = make_app(j, home=home, user=user, accounts=accts, llm=llm)
+        app = make_app(j, home=home, user=user, accounts=accts, llm=llm, tz=tz)
         print(f'Persode is open at http://{host if ":" not in host else f"[{host}]"}:{port}/ (Ctrl-C stops it)', flush=True)
         uvicorn.run(app, host=host, port=port, log_level=log_level)
     finally:
@@ -485,7 +471,9 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     p.add_argument('--user', default=None, help='whose journal without accounts (default: $PERSODE_USER or "default")')
     p.add_argument('--accounts', action='store_true', help='require sign-in; accounts are created at /signup from this computer')
     p.add_argument('--llm', default=None, choices=('offline', 'openai'), help='generation back end (default: $PERSODE_LLM or offline stand-ins)')
+    p.add_argument('--tz', default=None, metavar='ZONE', help="time zone of a journal whose person chose none, an IANA name such as Europe/Berlin (default: this computer's)")
     a = p.parse_args(argv)
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')
     if a.user is not None: check_id(a.user, 'user id')
-    return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm))
+    if a.tz is not None: check_zone(a.tz)
+    return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm), tz=a.tz)

@@ -4,8 +4,9 @@
 from __future__ import annotations
 import calendar, contextvars, re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
-from .text import PersodeError, MAX_TEXT_CHARS, when
+from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+from .text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when
 from .onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
 from .templates import mood_for
 try:
@@ -16,10 +17,11 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'LABELS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document',
-           'check_form', 'onboarding_form', 'when_written', 'entry_form', 'confirm_form', 'excerpt', 'recall_table',
-           'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar',
-           'mood_chart']
+__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'ZONE_EXAMPLE', 'LABELS', 'CONFIRM_ALL', 'APP_CSS', 'APP_JS',
+           'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp', 'check_form',
+           'onboarding_form', 'when_written', 'check_month', 'entry_form', 'confirm_form', 'chat_form', 'edit_form',
+           'forget_all_form', 'login_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page',
+           'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
@@ -57,6 +59,37 @@ def document(*content, # FT components, as `page` returns them
     body = [c for c in content if c is not title]
     return '<!doctype html>\n' + to_xml(Html(Head(title, *HEAD), Body(*body), lang='en'))
 
+# %% ../nbs/22_app_views.ipynb #b5e10005
+FAULT = 'Persode hit an unexpected error; it is logged on the computer that runs Persode.'
+
+def fault_page()->str:
+    "The HTML of the page a fault gets (status 500)."
+    return document(*page('Something went wrong', P('This was a fault in Persode, not something you did. ', A('Back to your journal', href='/')), error=FAULT))
+
+# %% ../nbs/22_app_views.ipynb #b5e10002
+ZONE_EXAMPLE = 'Europe/Berlin'
+
+def check_zone(name, # what the person typed
+              )->str: # the IANA name, e.g. 'Europe/Berlin' (or 'UTC')
+    "Validate a time zone as an IANA name; an offset, 'local' or an unknown name is a one-line `PersodeError`."
+    s = name.strip() if isinstance(name, str) else ''
+    if not s: raise PersodeError(f'the time zone is empty; give an IANA name such as {ZONE_EXAMPLE}')
+    bad = PersodeError(f'{s[:40]!r} is not a time zone; give an IANA name such as {ZONE_EXAMPLE} or America/New_York')
+    if len(s) > 64 or s.lower() == 'local' or not re.fullmatch(r'[A-Za-z][\w+-]*(/[\w+-]+)*', s): raise bad
+    try: z = zone(s)
+    except PersodeError: raise bad from None
+    if isinstance(z, ZoneInfo): return z.key
+    if s.upper() in ('UTC', 'GMT'): return s.upper()
+    raise bad
+
+def default_zone()->str:
+    "The time zone of the computer that runs Persode, as an IANA name (UTC when the machine names none)."
+    return getattr(local_zone(), 'key', None) or 'UTC'
+
+def stamp(t:datetime, tz=None, fmt:str='%A %d %B %Y, %H:%M')->str:
+    "`t` on the clock of zone `tz` (see `zone`), followed by the zone's abbreviation."
+    return local_time(t, tz, f'{fmt} %Z')
+
 # %% ../nbs/22_app_views.ipynb #c1acf1c2
 LABELS = dict(name='What should Persode call you?', age='Age', glasses='I wear glasses', fashion_style='Clothing style',
               hair='Hair (e.g. "short dark hair")', background_theme='Where your pictures take place', background_style='Picture style',
@@ -83,16 +116,16 @@ def check_form(form:dict, # the posted fields (missing ones count as empty)
     return (None if errors else OnboardingPreferences(**vals)), errors
 
 # %% ../nbs/22_app_views.ipynb #0e941177
-def _field(k:str, control, errors:dict):
+def _field(k:str, control, errors:dict, label:str|None=None):
     err = errors.get(k)
-    return Div(Label(LABELS[k], fr=k), control, Span(err, cls='field-error', id=f'{k}-error') if err else None,
+    return Div(Label(label or LABELS[k], fr=k), control, Span(err, cls='field-error', id=f'{k}-error') if err else None,
                cls='field has-error' if err else 'field')
 
 def onboarding_form(token:str,          # the anti-forgery token
                     values:dict|None=None, # what to show in the fields (the stored preferences, or what was posted)
                     errors:dict|None=None, # {attribute: message} shown beside each field
                    ):
-    "The onboarding form: every attribute, choices as the library defines them, errors beside their fields."
+    "The onboarding form: every attribute, choices as the library defines them, the time zone (`tz`), errors beside their fields."
     v, errors = values or {}, errors or {}
     aria = lambda k: dict(aria_invalid='true', aria_describedby=f'{k}-error') if k in errors else {}
     text = lambda k, **kw: Input(name=k, id=k, value=str(v.get(k, '') or ''), maxlength=MAX_FREE_TEXT*2, **aria(k), **kw)
@@ -102,33 +135,49 @@ def onboarding_form(token:str,          # the anti-forgery token
             _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
             _field('hair', text('hair'), errors)]
     rows += [_field(k, select(k), errors) for k in CHOICES]
+    rows.append(_field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, placeholder=ZONE_EXAMPLE, **aria('tz')),
+                       errors, 'Your time zone (an IANA name; times and days are shown on its clock)'))
     return Form(csrf_field(token), *rows, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
 
 # %% ../nbs/22_app_views.ipynb #bcec5925
-def when_written(value:str|None, # the form's "written on" field: '', a date 'YYYY-MM-DD' or an ISO time with a zone
-                 now:datetime,   # the current time (UTC)
-                )->datetime:     # the time of writing
-    "The time an entry was written: now, noon UTC of a past date, or an exact past time."
+def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-DD', or a time 'YYYY-MM-DD HH:MM' (with or without its offset)
+                 now:datetime,   # the current time
+                 tz=None,        # the person's zone (see `zone`): the clock of a date or a time given without an offset; without it, such a time is refused
+                )->datetime:     # the time of writing, in UTC
+    "The time an entry was written: now, noon of a past date, or an exact past time."
     s = (value or '').strip()
     if not s: return now
     if len(s) > 40: raise PersodeError('the date is too long; give a date like 2026-03-01')
     day = re.fullmatch(r'\d{4}-\d\d-\d\d', s)
     try: t = datetime.fromisoformat(s + 'T12:00' if day else s)
-    except ValueError: raise PersodeError(f'{s!r} is not a date; give a date like 2026-03-01') from None
-    if day: t = min(t.replace(tzinfo=now.tzinfo), now) if t.date() == now.date() else t.replace(tzinfo=now.tzinfo)
-    if t.tzinfo is None: raise PersodeError(f'{s!r} has no time zone; give a date like 2026-03-01, or a time like 2026-03-01T20:00+02:00')
+    except ValueError: raise PersodeError(f'{s!r} is not a date; give a date like 2026-03-01, or a date and time like 2026-03-01 20:00') from None
+    if t.tzinfo is None:
+        if tz is None and not day: raise PersodeError(f'{s!r} has no time zone; give a date like 2026-03-01, or a time like 2026-03-01T20:00+02:00')
+        t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
+    if day and t.date() == now.astimezone(t.tzinfo).date(): t = min(t, now)   # today: noon, or now when it is not noon yet
     if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
     if t.year < 1970: raise PersodeError(f'{s!r} is before 1970; give a later date')
-    return t
+    return t.astimezone(timezone.utc)
+
+# %% ../nbs/22_app_views.ipynb #b5e10012
+def check_month(s:str, today:date)->date:
+    "The first day of the month `YYYY-MM` (today's month when empty)."
+    s = (s or '').strip()
+    if not s: return today.replace(day=1)
+    if not re.fullmatch(r'\d{4}-\d\d', s): raise PersodeError(f'{s[:20]!r} is not a month; give one like 2026-03')
+    try: return date(int(s[:4]), int(s[5:]), 1)
+    except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
+
 
 # %% ../nbs/22_app_views.ipynb #d3fdd45a
 def entry_form(token:str, text:str='', written:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
-               label:str='What happened today?', dated:bool=True):
-    "A text box (and an optional date) posted to `action`."
+               label:str='What happened today?', dated:bool=True,
+               zone:str|None=None): # the person's time zone, named beside the "when" field
+    "A text box (and, when `dated`, an optional date or date and time on the person's clock) posted to `action`."
+    when_ = Div(Label('When (optional)', Small(f' · your time{f" ({zone})" if zone else ""}: a date, or a date and time'), fr='written'),
+                Input(name='written', id='written', value=written, maxlength=40, placeholder='now, or e.g. 2026-03-01 or 2026-03-01 20:00'), cls='field')
     return Form(csrf_field(token), Label(label, fr='text'),
-                Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
-                Div(Label('Written on (optional)', fr='written'), Input(name='written', id='written', value=written, placeholder='today, or e.g. 2026-03-01'),
-                    cls='field') if dated else None,
+                Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True), when_ if dated else None,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, cls='entry')
 
@@ -143,6 +192,38 @@ def confirm_form(token:str,      # the anti-forgery token
     return Form(csrf_field(token), P(question), *fields, Div(Button(button, type='submit', cls='danger' if danger else None),
                 A('Cancel', href=cancel, cls='cancel'), cls='actions'), method='post', action=action, enctype=enctype, cls='confirm')
 
+# %% ../nbs/22_app_views.ipynb #b5e10008
+CONFIRM_ALL = 'forget everything'   # what a person types to erase their whole journal
+
+def chat_form(token:str, text:str=''):
+    "The talk form: a message, and whether to remember it."
+    f = entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
+    f.children = (*f.children[:-2], Div(Input(type='checkbox', name='remember', id='remember', value='yes', checked=True),
+                                        Label(' remember this message', fr='remember'), cls='field'), *f.children[-2:])
+    return f
+
+def edit_form(token:str, mid:str, text:str):
+    "The form that corrects the text of entry `mid`."
+    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
+                        'Save the correction', Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
+                        cancel=f'/page/{mid}', danger=False)
+
+def forget_all_form(token:str):
+    "The form that erases the whole journal, once the person types `CONFIRM_ALL`."
+    return confirm_form(token, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
+                        'Erase everything', Label(f'Type “{CONFIRM_ALL}” to confirm', fr='confirm'), Input(name='confirm', id='confirm', autocomplete='off'),
+                        cancel='/data')
+
+# %% ../nbs/22_app_views.ipynb #b5e10009
+def login_form(token:str, username:str='', action:str='/login', button:str='Sign in',
+               repeat:bool=False): # ask the password twice (creating an account)
+    "The sign-in form (or, with `repeat`, the form that creates an account)."
+    field = lambda label, name, **kw: Div(Label(label, fr=name), Input(name=name, id=name, required=True, **kw), cls='field')
+    return Form(csrf_field(token), field('Username', 'username', value=username, autocomplete='username'),
+                field('Password', 'password', type='password', autocomplete='new-password' if repeat else 'current-password'),
+                field('Password again', 'password2', type='password') if repeat else None,
+                Button(button, type='submit'), method='post', action=action)
+
 # %% ../nbs/22_app_views.ipynb #682613d5
 def excerpt(s:str, n:int=160)->str:
     "Text on one line, cut to `n` characters."
@@ -152,6 +233,7 @@ def recall_table(hits,            # retrieval `Hit`s, best first
                  gate_fired:bool, # whether the emotion gate fused salience into the score
                  now:datetime,    # the time of the recall (for "3 days ago")
                  query_intensity:float|None=None, # E of the message, when known
+                 tz=None,         # the person's zone (see `zone`) for dates and ages; UTC when None
                 ):
     "The recall table: similarity, E, retention, salience, score, gate (and relevance, for the agent's `RecallHit`s) of every recalled memory; rows below the relevance floor are marked."
     gate = 'open: score = fused similarity and salience' if gate_fired else 'closed: score = similarity'
@@ -163,7 +245,7 @@ def recall_table(hits,            # retrieval `Hit`s, best first
     cols = ('#', 'formed', 'memory', 'similarity', 'E', 'retention', 'salience', 'score', 'gate') + (('relevance',) if rel else ())
     def row(h):
         low = getattr(h, 'below_floor', False)
-        return Tr(Td(h.rank), Td(A(f'{h.memory.created_at:%Y-%m-%d}', href=f'/page/{h.memory.id}'), Small(f' {when(h.memory.created_at, now)}')),
+        return Tr(Td(h.rank), Td(A(local_time(h.memory.created_at, tz, '%Y-%m-%d'), href=f'/page/{h.memory.id}'), Small(f' {when(h.memory.created_at, now, tz)}')),
                   Td(excerpt(h.memory.text), Small(' · below the relevance floor, not quoted') if low else None),
                   *[Td(f'{x:.3f}', cls='num') for x in (h.similarity, h.memory.intensity, h.retention, h.salience, h.score)],
                   Td('open' if gate_fired else 'closed'),
@@ -194,24 +276,27 @@ def mood_card(emotion:str, intensity:float, size:int=120):
 # %% ../nbs/22_app_views.ipynb #821b33da
 def _tags(tags): return P(*[Span(t, cls='tag') for t in tags], cls='tags') if tags else None
 
-def diary_page(v:PageView, now:datetime):
-    "A diary page: date, mood, picture (or mood card), diary text, hashtags, resurfaced episodes, and its actions."
+def diary_page(v:PageView,    # the page
+               now:datetime,  # the time of reading (for "3 days ago")
+               tz=None,       # the person's zone (see `zone`); UTC when None
+              ):
+    "A diary page: date and time on the person's clock, mood, picture (or mood card), diary text, hashtags, resurfaced episodes, and its actions."
     pic = Img(src=v.image_url, alt=f'illustration: {v.mood.phrase}', width=400, height=400) if v.image_url else mood_card(v.emotion, v.intensity)
-    res = [Li(A(f'{m.created_at:%A %d %B %Y}', href=f'/page/{m.id}'), f' ({when(m.created_at, now)}, {m.emotion}, E = {m.intensity:.2f}): ',
+    res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, {m.emotion}, E = {m.intensity:.2f}): ',
               excerpt(m.text, 200)) for m in v.resurfaced]
     return Article(
-        H2(f'{v.created_at:%A %d %B %Y, %H:%M} UTC'),
+        H2(stamp(v.created_at, tz)),
         P('Mood: ', v.mood.phrase, f' · {v.emotion}, E = {v.intensity:.2f}', cls='mood'), pic,
         Div(v.diary, cls='diary') if v.diary is not None else P('A message you wrote (no diary page):', cls='muted'),
         Section(H3('What you wrote'), P(v.text, cls='entry-text')), _tags(v.hashtags),
         Section(H3('Resurfaced from earlier'), Ul(*res)) if res else None,
         Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.diary is not None else None, A('Edit', href=f'/page/{v.id}/edit'),
-            A('Forget', href=f'/page/{v.id}/forget'), A('Other entries that day', href=f'/day/{v.created_at:%Y-%m-%d}'), cls='actions'),
+            A('Forget', href=f'/page/{v.id}/forget'), A('Other entries that day', href=f'/day/{local_time(v.created_at, tz, "%Y-%m-%d")}'), cls='actions'),
         cls='diary-page', id=f'page-{v.id}')
 
-def entry_card(v:PageView):
-    "One line of a list of entries: date, emotion, E and the start of the text."
-    return Li(A(f'{v.created_at:%a %d %b %Y %H:%M}', href=f'/page/{v.id}'), Span(f' {v.emotion} · E {v.intensity:.2f} ', cls='muted'),
+def entry_card(v:PageView, tz=None):
+    "One line of a list of entries: date and time (in zone `tz`), emotion, E and the start of the text."
+    return Li(A(local_time(v.created_at, tz, '%a %d %b %Y %H:%M'), href=f'/page/{v.id}'), Span(f' {v.emotion} · E {v.intensity:.2f} ', cls='muted'),
               excerpt(v.text, 120), Span(' · page', cls='muted') if v.diary is not None else None)
 
 # %% ../nbs/22_app_views.ipynb #18cd3127

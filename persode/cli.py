@@ -23,6 +23,7 @@ SUBCOMMANDS = {
     'import':      ('persode.commands:cli_import',         'import memories from JSON Lines (idempotent)'),
     'forget':      ('persode.commands:cli_forget',         'erase a user\'s memories for good'),
     'serve':       ('persode.app:cli_serve',              'the journal in a browser (needs persode[app])'),
+    'accounts':    ('persode.accounts:cli_accounts',      'add, list and remove the accounts of `serve --accounts`; change passwords'),
     'experiments': ('persode.experiments.runall:cli_experiments', 'run every experiment and write the results folder'),
     'bench':       ('persode.experiments.bench:cli_bench',            'benchmarks: epirec, locomo, speed'),
     'intensity':   ('persode.experiments.intensity:cli_intensity', 'train intensity weights on your own data copy, or score a weights file'),

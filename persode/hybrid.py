@@ -105,6 +105,11 @@ class HybridRetriever:
 
 # %% ../nbs/04c_hybrid.ipynb #8e24b2d7
 @patch
+def _sync(self:HybridRetriever):
+    "Re-tokenize every memory if the store changed behind the retriever's back."
+    if self._ids_seen != self._state(): self._reindex()
+
+@patch
 def add_many(self:HybridRetriever, texts, ats, **kwargs)->list:
     "Store a batch through `MemoryStore.add_many` (same arguments) and queue it for the lexical index."
     self._sync()
@@ -123,6 +128,7 @@ def add(self:HybridRetriever, text:str, at, **kwargs):
     self._seen()
     return m
 
+# %% ../nbs/04c_hybrid.ipynb #a6a99505
 @patch
 def edit(self:HybridRetriever, mid:str, text:str, **kwargs):
     "Correct one memory through `MemoryStore.edit` (same arguments) and re-tokenize it."
@@ -140,10 +146,6 @@ def remove(self:HybridRetriever, mid:str):
     self.store.remove(mid)
     self._tokens[i] = self._tokens[-1]; self._tokens.pop()   # the store moved its last row into the gap
     self._seen()
-
-@patch
-def _sync(self:HybridRetriever):
-    if self._ids_seen != self._state(): self._reindex()
 
 # %% ../nbs/04c_hybrid.ipynb #84bd9f6b
 @patch

@@ -155,46 +155,45 @@ def check_isolation(url:str):
     return 'ok'
 
 # %% ../nbs/90_testing.ipynb #3972e769
-def check_edit(url:str):
-    "An edit is durable and keeps the recall history; another user's id or a wrong dimension changes nothing."
-    code = CHILD_HEAD + """
-db = open_journal(sys.argv[1]); s = db.store_for('ed', HashingEmbedder())
+_EDIT_CHILD = CHILD_HEAD + """
+db = open_journal(sys.argv[1]); s = db.store_for('ed', HashingEmbedder()); before = None
 if sys.argv[2] == 'write':
     s.add_many(texts('ed', 6), [T0 + timedelta(hours=i) for i in range(6)], ids=[f'e{i}' for i in range(6)])
     s.reinforce(['e2'], T0 + timedelta(days=1))
     before = s['e2'].to_dict()
     s.edit('e2', 'Corrected: the quarrel with my brother about the inheritance, I was furious!')
     db.store_for('other', HashingEmbedder()).add('someone else entirely', T0, id='x1')
-else: before = None
-now = T0 + timedelta(days=2)
 print(json.dumps(dict(before=before, mems=[m.to_dict() for m in s.memories()], vec=s.vectors[2].tolist(),
-                      rank=s.rank('quarrel with my brother about the inheritance', now=now, strategy='similarity'))))
+                      rank=s.rank('quarrel with my brother about the inheritance', now=T0 + timedelta(days=2), strategy='similarity'))))
 """
-    a = json.loads(run_child(code, url, 'write').stdout)
-    b = json.loads(run_child(code, url, 'read').stdout)
+
+def check_edit(url:str):
+    "An edit is durable and keeps the recall history; another user's id or a wrong dimension changes nothing."
+    a, b = (json.loads(run_child(_EDIT_CHILD, url, step).stdout) for step in ('write', 'read'))   # a fresh process reads what one wrote
     assert {k: a[k] for k in ('mems', 'vec', 'rank')} == {k: b[k] for k in ('mems', 'vec', 'rank')}, 'reopened journal differs after an edit'
     e2, old = b['mems'][2], a['before']
     assert e2['text'].startswith('Corrected: the quarrel') and e2['id'] == 'e2', e2
     assert all(e2[k] == old[k] for k in ('created_at', 'recall_count', 'last_recalled')) and e2['recall_count'] == 1, (e2, old)
     assert b['rank'][0] == 'e2', b['rank']
-    emb = HashingEmbedder()
-    np.testing.assert_allclose(np.array(b['vec'], np.float32), emb.embed_one(e2['text']), atol=1e-6)
+    np.testing.assert_allclose(np.array(b['vec'], np.float32), HashingEmbedder().embed_one(e2['text']), atol=1e-6)
+    _edit_refusals(url, b)
+    return 'ok'
+
+# %% ../nbs/90_testing.ipynb #18351fb2
+def _edit_refusals(url:str, b:dict):
+    "Edits of another user's id or with a vector of the wrong dimension raise and change nothing (`b`: what a new process read)."
+    from fastcore.test import test_fail
+    emb, row = HashingEmbedder(), ('hijacked', 0.5, 'neutral', 0., '', ()); v = emb.embed_one('hijacked')
     with open_journal(url) as db:
-        row, v = ('hijacked', 0.5, 'neutral', 0., '', ()), emb.embed_one('hijacked')
         for user, mid in (('ed', 'x1'), ('other', 'e2'), ('nobody', 'e2')):
-            try: db.update_row(user, mid, row, v); raise AssertionError(f'{user} edited memory {mid}')
-            except KeyError: pass
-        try: db.update_row('ed', 'e3', row, np.ones(8, np.float32)); raise AssertionError('a vector of the wrong dimension was written')
-        except ValueError as e: assert 'expected' in str(e), e
+            test_fail(lambda: db.update_row(user, mid, row, v), f'{user} edited memory {mid}', exc=KeyError)
+        test_fail(lambda: db.update_row('ed', 'e3', row, np.ones(8, np.float32)), 'a wrong dimension was written', 'expected', ValueError)
         s, o = db.store_for('ed', emb), db.store_for('other', emb)
-        try: s.edit('e3', 'hijacked', embedding=np.ones(8)); raise AssertionError('store.edit took a vector of the wrong dimension')
-        except ValueError as e: assert 'dimension 8' in str(e), e
-        try: s.edit('x1', 'hijacked'); raise AssertionError("edited another user's memory")
-        except KeyError: pass
+        test_fail(lambda: s.edit('e3', 'hijacked', embedding=np.ones(8)), 'store.edit took a wrong dimension', 'dimension 8', ValueError)
+        test_fail(lambda: s.edit('x1', 'hijacked'), "edited another user's memory", exc=KeyError)
         assert [m.to_dict() for m in s.memories()] == b['mems'] and np.array_equal(s.vectors[2], np.array(b['vec'], np.float32))
         assert [m.text for m in o.memories()] == ['someone else entirely'] and 'hijacked' not in db.export_jsonl('ed')
         assert db.check() == 'ok', db.check()
-    return 'ok'
 
 # %% ../nbs/90_testing.ipynb #7964789a
 def check_roundtrip(url:str, url2:str):
@@ -258,9 +257,9 @@ def _counter():
 
 
 # %% ../nbs/90_testing.ipynb #11b40039
-def _behaviour_ingest(make_store, ok):
-    "Ingest, lookup, duplicates, batches, the gate, reinforcement, exclude, scores and recent; returns (store, memories, now)."
-    from fastcore.test import test_eq, test_fail, test_close
+def _behaviour_add(make_store, ok)->tuple:
+    "Ingest: lookup, duplicates, all-or-nothing batches, naive times; returns (store, first memory, the batch, t0)."
+    from fastcore.test import test_fail
     t0 = datetime(2026, 1, 5, 8, tzinfo=timezone.utc); day = timedelta(days=1)
     s = make_store('suite-u1')
     test_fail(lambda: s.retrieve('anything', t0), contains='empty'); ok()
@@ -275,11 +274,16 @@ def _behaviour_ingest(make_store, ok):
                     [t0 + i*day for i in (1, 2, 3, 4)])
     ok(len(s) == 5 and s.ids[0] == m.id and s.ids[1:] == [x.id for x in ms])
     test_fail(lambda: s['nope'], contains='no memory'); ok()
-    now = t0 + 10*day
+    return s, m, ms, t0
+
+# %% ../nbs/90_testing.ipynb #f69fe909
+def _behaviour_ingest(make_store, ok):
+    "Ingest (`_behaviour_add`), then the gate, reinforcement, exclude, scores and recent; returns (store, memories, now)."
+    from fastcore.test import test_fail
+    s, m, ms, t0 = _behaviour_add(make_store, ok); day = timedelta(days=1); now = t0 + 10*day
     r = s.retrieve('I feel so angry and furious!!!', now, top_k=2)
     ok(r.strategy == 'gated' and r.gate_fired and r.query_intensity >= 0.6 and len(r) == 2)
-    got = s[r.ids[0]]
-    ok(got.recall_count == 1 and got.last_recalled == now and got.created_at == [x for x in [m] + ms if x.id == r.ids[0]][0].created_at)
+    got = s[r.ids[0]]; ok(got.recall_count == 1 and got.last_recalled == now and got.created_at == [x for x in [m] + ms if x.id == r.ids[0]][0].created_at)
     ok(r[0].memory.recall_count == 1)
     calm = s.retrieve('groceries pasta', now, top_k=5, strategy='similarity', reinforce=False)
     ok(not calm.gate_fired and len(calm) == 5 and all(s[i].recall_count == (1 if i in r.ids else 0) for i in calm.ids))
@@ -290,8 +294,7 @@ def _behaviour_ingest(make_store, ok):
     ok(rec.ids == [x.id for x in ms[::-1]] + [m.id])
     test_fail(lambda: s.retrieve('x', now, top_k=0), contains='top_k'); ok()
     test_fail(lambda: s.retrieve('x', now, strategy='magic'), contains='unknown strategy'); ok()
-    c0 = s[ms[0].id].recall_count
-    s.reinforce([ms[0].id], now + day); s.reinforce([ms[0].id], now + day)
+    c0 = s[ms[0].id].recall_count; s.reinforce([ms[0].id], now + day); s.reinforce([ms[0].id], now + day)
     ok(s[ms[0].id].recall_count == c0 + 2 and s[ms[0].id].last_recalled == now + day)
     test_fail(lambda: s.reinforce(['nope'], now + day), contains='no memory'); ok()
     sc = s.scores('sister lunch', now + 2*day, 'fused')
@@ -299,7 +302,6 @@ def _behaviour_ingest(make_store, ok):
     ok(s.rank('sister lunch', now + 2*day, 'fused') == [sc.ids[i] for i in sc.order()])
     ok([x.id for x in s.recent(t0 + 4*day, days=2)] == [ms[3].id, ms[2].id, ms[1].id])
     return s, ms, now
-
 
 # %% ../nbs/90_testing.ipynb #b6ce569d
 def _behaviour_time(s, ms:list, now, ok):

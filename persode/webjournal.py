@@ -5,18 +5,19 @@ from __future__ import annotations
 import html, io, json, re, shutil, threading
 from bisect import bisect_left, insort
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from fastcore.basics import patch_to
 from .decay import as_utc, utcnow
-from .text import PersodeError, NotFoundError, check_text
+from .text import PersodeError, NotFoundError, check_text, zone, local_time
 from .storage import JournalDB
 from .records import Hit
 from .onboarding import OnboardingPreferences
 from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
 from .pages import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
-from .app_views import PageView, summarize, excerpt, when_written
+from .app_views import PageView, summarize, excerpt, when_written, check_zone, default_zone
+from .accounts import SETTINGS_PREFIX, settings_id
 try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
@@ -56,9 +57,11 @@ class DateIndex:
         return self
 
 # %% ../nbs/22ab_webjournal.ipynb #e03e266e
-def day_start(d:date)->datetime:
-    "Midnight UTC at the start of day `d`."
-    return datetime(d.year, d.month, d.day, tzinfo=timezone.utc)
+def day_start(d:date,   # a day on the person's calendar
+              tz=None,  # the person's zone (see `zone`); UTC when None
+             )->datetime:
+    "Midnight at the start of day `d` in zone `tz`."
+    return datetime(d.year, d.month, d.day, tzinfo=zone(tz))
 
 @patch_to(DateIndex)
 def between(self, start:datetime, end:datetime)->list:
@@ -66,20 +69,21 @@ def between(self, start:datetime, end:datetime)->list:
     return self.entries[bisect_left(self.times, start):bisect_left(self.times, end)]
 
 @patch_to(DateIndex)
-def days(self, first:date, last:date)->dict:
-    "{date: `DaySummary`} of the days from `first` to `last` (inclusive) that have entries (UTC days)."
-    by = {}
-    for e in self.between(day_start(first), day_start(last) + timedelta(days=1)): by.setdefault(e.created_at.date(), []).append(e)
+def days(self, first:date, last:date, tz=None)->dict:
+    "{date: `DaySummary`} of the days from `first` to `last` (inclusive) that have entries (days of zone `tz`)."
+    by, z = {}, zone(tz)
+    for e in self.between(day_start(first, z), day_start(last + timedelta(days=1), z)): by.setdefault(e.created_at.astimezone(z).date(), []).append(e)
     return {d: summarize(d, es) for d, es in by.items()}
 
 @patch_to(DateIndex)
 def latest(self, k:int=5)->list: return self.entries[::-1][:k] if k else []
 
 @patch_to(DateIndex)
-def around(self, d:date)->tuple:
-    "The nearest days before and after `d` that have entries (None where there is none)."
-    i, j = bisect_left(self.times, day_start(d)), bisect_left(self.times, day_start(d) + timedelta(days=1))
-    return (self.times[i - 1].date() if i else None), (self.times[j].date() if j < len(self.times) else None)
+def around(self, d:date, tz=None)->tuple:
+    "The nearest days (of zone `tz`) before and after `d` that have entries (None where there is none)."
+    z = zone(tz)
+    i, j = bisect_left(self.times, day_start(d, z)), bisect_left(self.times, day_start(d + timedelta(days=1), z))
+    return (self.times[i - 1].astimezone(z).date() if i else None), (self.times[j].astimezone(z).date() if j < len(self.times) else None)
 
 # %% ../nbs/22ab_webjournal.ipynb #98b8248b
 class WebJournal:
@@ -89,9 +93,11 @@ class WebJournal:
                  home=None,      # the folder whose `pages/` holds the diary pages (`--home`; None: $PERSODE_HOME or ~/.persode)
                  llm=None,       # the generation back end (`get_llm()`: $PERSODE_LLM, offline stand-ins by default)
                  clock=None,     # a callable returning the current time (timezone-aware); `utcnow` by default
+                 tz=None,        # the time zone of a journal whose person chose none (an IANA name); the computer's zone when None
                 ):
         self.db, self.home, self.llm, self.clock = db, home, llm if llm is not None else get_llm(), clock or utcnow
-        self.lock, self._users = threading.RLock(), {}
+        self.default_tz = check_zone(tz) if tz is not None else default_zone()
+        self.lock, self._users, self._zones = threading.RLock(), {}, {}
 
     def now(self)->datetime: return as_utc(self.clock(), 'now')
     def folder(self, uid:str)->Path: return migrate_pages(self.home, uid)
@@ -109,14 +115,39 @@ class WebJournal:
         return None if d is None else OnboardingPreferences.from_dict(d)
 
     def agent(self, uid:str, prefs:OnboardingPreferences)->EpisodicMemoryAgent:
-        "The user's agent (made again when the preferences change), drawing into the user's page folder."
+        "The user's agent (made again when the preferences or the time zone change), drawing into the user's page folder."
         st = self.user(uid)
-        if st['agent'] is None or st['agent'].preferences != prefs:
+        tz = self.tz(uid)
+        if st['agent'] is None or st['agent'].preferences != prefs or st['agent'].tz != tz:
             s = st['store']
-            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=self.llm, image_dir=self.folder(uid))
+            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=self.llm, image_dir=self.folder(uid), tz=tz)
         return st['agent']
 
-    def drop(self, uid:str): self._users.pop(uid, None)
+    def drop(self, uid:str): self._users.pop(uid, None); self._zones.pop(uid, None)
+
+# %% ../nbs/22ab_webjournal.ipynb #c6a70002
+_SETTINGS_KIND = 'persode-settings'   # the record's kind, under `persode.accounts.settings_id(uid)`
+
+@patch_to(WebJournal)
+def zone_name(self, uid:str)->str:
+    "The person's time zone, an IANA name: the one they chose, else the server's default."
+    if uid not in self._zones:
+        d = self.db.preferences(settings_id(uid))
+        name = d.get('tz') if isinstance(d, dict) and d.get('kind') == _SETTINGS_KIND else None
+        try: self._zones[uid] = check_zone(name) if name else self.default_tz
+        except PersodeError: self._zones[uid] = self.default_tz       # a record written by hand: fall back, do not fail every page
+    return self._zones[uid]
+
+@patch_to(WebJournal)
+def tz(self, uid:str)->tzinfo: return zone(self.zone_name(uid))
+
+@patch_to(WebJournal)
+def set_zone(self, uid:str, name:str)->str:
+    "Choose the person's time zone (`check_zone` validates it); returns its IANA name."
+    z = check_zone(name)
+    self.db.set_preferences(settings_id(uid), dict(kind=_SETTINGS_KIND, tz=z))
+    self._zones[uid] = z
+    return z
 
 # %% ../nbs/22ab_webjournal.ipynb #7673073e
 _DIARY = re.compile(r'<div class="diary">(.*?)</div>', re.S)
@@ -168,16 +199,16 @@ def has_page(self, uid:str, e, folder:Path|None=None)->bool:
     "Whether the memory `e` (an `Entry` or `Memory`) has a diary page (in `folder`, the user's page folder when None)."
     return ((folder or self.folder(uid))/f'{journal_stem(e.created_at, e.id)}.json').is_file()
 
-def entry_line(e:Entry, page:bool):
-    "One line of a list of memories: time (a link), emotion and E, the start of the text."
-    return Li(A(f'{e.created_at:%a %d %b %Y %H:%M}', href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
+def entry_line(e:Entry, page:bool, tz=None):
+    "One line of a list of memories: time in zone `tz` (a link), emotion and E, the start of the text."
+    return Li(A(local_time(e.created_at, tz, '%a %d %b %Y %H:%M'), href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
 # %% ../nbs/22ab_webjournal.ipynb #1a8703da
 @patch_to(WebJournal)
 def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='')->object:
     "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
-    check_text(text); t = when_written(written, self.now())
+    check_text(text); t = when_written(written, self.now(), self.tz(uid))
     agent = self.agent(uid, prefs)
     folder = own_folder(self.folder(uid), uid)
     sync_pages(agent.store, folder, uid, prefs)
@@ -218,8 +249,9 @@ def forget(self, uid:str, mid:str)->int:
 
 @patch_to(WebJournal)
 def forget_all(self, uid:str)->int:
-    "Erase all of a user's memories, preferences and pages (`persode forget`)."
+    "Erase all of a user's memories, preferences, settings and pages (`persode forget`)."
     n = self.db.forget_user(uid)
+    self.db.forget_user(settings_id(uid))
     folder = self.folder(uid)
     if folder.is_dir(): shutil.rmtree(folder)
     self.drop(uid)

@@ -29,13 +29,17 @@ from persode.child import child_env   # the project first on a child's PYTHONPAT
 
 
 SECTIONS = (
-    ('Method',      ('00_decay', '00a_text', '01_strength', '02_analyzer', '03_embeddings', '03a_intensity', '04_store', '04_records',
-                     '04a_storage', '04b_postgres')),
-    ('Journaling',  ('05_onboarding', '06_templates', '07_llm', '08_agent', '08a_demo')),
+    ('Method',      ('00_decay', '000_text', '000a_child', '01_strength', '02_analyzer', '03_embeddings', '03a_intensity',
+                     '04_store', '04_records', '04a_storage', '04a_sqlite_format', '04aa_sqlite', '04ab_storage_api',
+                     '04ac_pgjournal', '04b_postgres', '04c_hybrid', '04d_views')),
+    ('Journaling',  ('05_onboarding', '06_templates', '07_llm', '07a_messages', '07b_relevance', '08_agent', '08a_demo')),
     ('Experiments', ('10_exp1_forgetting', '11_exp2_strength', '12_exp3_retrieval', '13_exp4_dual_template',
-                     '14_exp5_locomo', '15_exp6_epirec', '16_train_intensity', '17_fusion')),
-    ('Benchmarks & reproduction', ('09_datasets', '09a_harness', '09b_bench', '20_bench_speed', '29_experiments')),
-    ('Tools',       ('21_pages', '21_terminal', '21a_commands', '21b_journal', '21c_week', '22_app_views', '22a_accounts', '22b_app', '30_cli')),
+                     '14_exp5_locomo', '15_exp6_epirec', '16_train_intensity', '17_fusion', '18_emotion_recall',
+                     '19_relevance_floor')),
+    ('Benchmarks & reproduction', ('09_datasets', '09a_harness', '09b_bench', '20_bench_speed', '20a_bench_postgres',
+                                   '20b_cold_start', '29_experiments')),
+    ('Tools',       ('21_pages', '21_terminal', '21a_commands', '21b_journal', '21c_week', '22_app_views', '22a_accounts',
+                     '22ab_webjournal', '22b_app', '30_cli', '90_temp_postgres', '90_testing', '90a_compat', '92_library_shape')),
 )
 
 def _section_of(stem:str)->str:

@@ -16,9 +16,11 @@ __all__ = ['REFERENCE_EXP1', 'run_exp1', 'exp1_table', 'exp1_summary', 'plot_exp
 # %% ../../nbs/10_exp1_forgetting.ipynb #cd8318a9
 REFERENCE_EXP1 = dict(lam=0.231, half_life_days=3.0, strength_30d_intense=0.044, strength_30d_neutral=0.0003)  # reported by the reference implementation
 
+# %% ../../nbs/10_exp1_forgetting.ipynb #0cdf5b75
 def _strength_curve(t:np.ndarray, E:float, lam:float, gamma:float)->np.ndarray:
     return np.asarray(memory_strength(t, np.full_like(t, E), 0, 0.0, StrengthWeights(), lam, gamma))
 
+# %% ../../nbs/10_exp1_forgetting.ipynb #9d7b1c53
 def run_exp1(intense_E:float=0.95,               # intensity of the intense memory
              neutral_E:float=NEUTRAL_INTENSITY,   # intensity of the neutral memory
              horizon_days:float=30.,             # age at which the two are compared

@@ -12,11 +12,11 @@ from ..store import MemoryStore
 from ..records import STRATEGIES, DEFAULT_ALPHA
 
 # %% auto #0
-__all__ = ['NOW', 'LONG_TERM_DAYS', 'TOP_K', 'ALPHAS', 'EXP3_EMBEDDERS', 'STRATA', 'SCENARIO', 'PREREGISTERED_DIGEST',
-           'REFERENCE_EXP3', 'stratum', 'label_scenario', 'content_words', 'shared_content_words', 'scenario_digest',
-           'expected_topk', 'query_metrics', 'run_exp3', 'exp3_table', 'fusion_costs', 'cost_line', 'exp3_costs_md',
-           'alpha_plateau', 'exp3_reference_rows', 'exp3_reference_md', 'plot_exp3_bars', 'plot_exp3_alpha',
-           'exp3_json']
+__all__ = ['NOW', 'LONG_TERM_DAYS', 'TOP_K', 'ALPHAS', 'EXP3_EMBEDDERS', 'STRATA', 'EMOTIONAL_ENTRIES', 'EVERYDAY_ENTRIES',
+           'SCENARIO', 'PREREGISTERED_DIGEST', 'REFERENCE_EXP3', 'stratum', 'label_scenario', 'content_words',
+           'shared_content_words', 'scenario_digest', 'expected_topk', 'query_metrics', 'strategy_metrics',
+           'alpha_sweep', 'run_exp3', 'exp3_table', 'fusion_costs', 'cost_line', 'exp3_costs_md', 'alpha_plateau',
+           'exp3_reference_rows', 'exp3_reference_md', 'plot_exp3_bars', 'plot_exp3_alpha', 'exp3_json']
 
 # %% ../../nbs/12_exp3_retrieval.ipynb #ce6056ed
 NOW = datetime(2025, 9, 15, 20, 0, tzinfo=timezone.utc)   # the fixed moment every query is asked at
@@ -26,7 +26,8 @@ ALPHAS = tuple(round(a, 2) for a in np.linspace(0, 1, 11)) # the α grid of the 
 EXP3_EMBEDDERS = ('hashing', 'minilm')                    # both embedders are always reported
 STRATA = ('long-term emotional', 'recent emotional', 'neutral recent', 'long-term neutral')
 
-SCENARIO = (
+# %% ../../nbs/12_exp3_retrieval.ipynb #10d962c0
+EMOTIONAL_ENTRIES = (
     dict(id='grandpa', days_ago=48.1, topic='family',
          text='Grandpa Teodor passed away at the hospice tonight. I held his hand until the end and I am heartbroken.',
          plain="holding Grandpa Teodor's hand at the hospice",
@@ -51,6 +52,10 @@ SCENARIO = (
          text='I was so anxious before the dentist appointment that I could barely sleep, but the filling went fine.',
          plain='being anxious about the dentist appointment',
          vague='nerves about getting a tooth fixed'),
+)
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #23da3776
+EVERYDAY_ENTRIES = (
     dict(id='lunch', days_ago=2.4, topic='family',
          text='Called Grandma to settle the date for Sunday lunch; she wants me to bring the folding chairs.',
          plain="Sunday lunch at Grandma's and the folding chairs",
@@ -76,6 +81,7 @@ SCENARIO = (
          plain='borrowing railway history books from the library',
          vague='checking out reading material on trains'),
 )
+SCENARIO = EMOTIONAL_ENTRIES + EVERYDAY_ENTRIES   # the order fixes the pre-registered digest
 
 # %% ../../nbs/12_exp3_retrieval.ipynb #1572c431
 def stratum(E:float,         # the analyzer's intensity of the memory
@@ -168,6 +174,40 @@ def _make_store(emb, analyzer, labels, vecs, alpha=DEFAULT_ALPHA):
     s.add_many([l['text'] for l in labels], [l['at'] for l in labels], ids=[l['id'] for l in labels], embeddings=vecs)
     return s
 
+# %% ../../nbs/12_exp3_retrieval.ipynb #0f0ac6a0
+def strategy_metrics(store:MemoryStore, # the scenario's memories
+                     P:dict,            # labels, conds, qv, qa, emotional, topics, now, k
+                    )->dict:            # condition -> strategy -> summary and per-query metrics
+    "Every strategy on every probe of both phrasings."
+    out = {}
+    for c, qs in P['conds'].items():
+        out[c] = {}
+        for strat in STRATEGIES:
+            pq = []
+            for i, q in enumerate(qs):
+                sc = store.scores(q, P['now'], strat, query_embedding=P['qv'][c][i], query_analysis=P['qa'][c][i])
+                pq.append(dict(id=P['labels'][i]['id'], **query_metrics(sc.score, i, P['emotional'], P['topics'], P['k']), gate=float(sc.gate_fired),
+                               top=[sc.ids[j] for j in sc.order()[:P['k']]], target_similarity=float(sc.similarity[i])))
+            out[c][strat] = dict(**_summarise(pq, P['labels']), per_query=pq)
+    return out
+
+def alpha_sweep(make_store,  # alpha -> a store of the scenario's memories
+                alphas,      # the α grid
+                P:dict,      # as for `strategy_metrics`
+               )->dict:      # condition -> alpha, recall, long_term_emotional (lists over the grid)
+    "Fused recall@k at each α: overall and on the long-term emotional targets."
+    lt, out = [i for i, l in enumerate(P['labels']) if l['stratum'] == STRATA[0]], {}
+    for c, qs in P['conds'].items():
+        sw = dict(alpha=[], recall=[], long_term_emotional=[])
+        for a in alphas:
+            st = make_store(float(a))
+            rec = [query_metrics(st.scores(q, P['now'], 'fused', query_embedding=P['qv'][c][i], query_analysis=P['qa'][c][i]).score,
+                                 i, P['emotional'], P['topics'], P['k'])['recall'] for i, q in enumerate(qs)]
+            sw['alpha'].append(float(a)); sw['recall'].append(_mean(rec)); sw['long_term_emotional'].append(_mean(rec[i] for i in lt))
+        out[c] = sw
+    return out
+
+# %% ../../nbs/12_exp3_retrieval.ipynb #e2ed2cda
 def run_exp3(scenario=SCENARIO,          # memories with their probes (see `SCENARIO`)
              embedders=EXP3_EMBEDDERS,   # embedder names or `Embedder` instances
              now:datetime=NOW,           # query time
@@ -192,26 +232,9 @@ def run_exp3(scenario=SCENARIO,          # memories with their probes (see `SCEN
         if not isinstance(emb, Embedder): raise TypeError(f'embedders must be names or Embedder instances, got {type(emb).__name__}')
         vecs = emb.embed([l['text'] for l in labels])
         qv = {c: emb.embed(qs) for c, qs in conds.items()}
-        store = _make_store(emb, analyzer, labels, vecs)
-        out = dict(identity=emb.identity, conditions={}, alpha_sweep={})
-        for c in conds:
-            out['conditions'][c] = {}
-            for strat in STRATEGIES:
-                pq = []
-                for i, q in enumerate(conds[c]):
-                    sc = store.scores(q, now, strat, query_embedding=qv[c][i], query_analysis=qa[c][i])
-                    pq.append(dict(id=labels[i]['id'], **query_metrics(sc.score, i, emotional, topics, k), gate=float(sc.gate_fired),
-                                   top=[sc.ids[j] for j in sc.order()[:k]], target_similarity=float(sc.similarity[i])))
-                out['conditions'][c][strat] = dict(**_summarise(pq, labels), per_query=pq)
-        lt = [i for i, l in enumerate(labels) if l['stratum'] == STRATA[0]]
-        for c in conds:
-            sw = dict(alpha=[], recall=[], long_term_emotional=[])
-            for a in alphas:
-                st = _make_store(emb, analyzer, labels, vecs, alpha=float(a))
-                rec = [query_metrics(st.scores(q, now, 'fused', query_embedding=qv[c][i], query_analysis=qa[c][i]).score,
-                                     i, emotional, topics, k)['recall'] for i, q in enumerate(conds[c])]
-                sw['alpha'].append(float(a)); sw['recall'].append(_mean(rec)); sw['long_term_emotional'].append(_mean(rec[i] for i in lt))
-            out['alpha_sweep'][c] = sw
+        P = dict(labels=labels, conds=conds, qv=qv, qa=qa, emotional=emotional, topics=topics, now=now, k=k)
+        out = dict(identity=emb.identity, conditions=strategy_metrics(_make_store(emb, analyzer, labels, vecs), P),
+                   alpha_sweep=alpha_sweep(lambda a: _make_store(emb, analyzer, labels, vecs, alpha=a), alphas, P))
         res['embedders'][emb.name] = out
         res['timings'][emb.name] = time.perf_counter() - t0
         if progress: progress(emb.name)
@@ -277,6 +300,7 @@ def alpha_plateau(sweep:dict, key:str='long_term_emotional')->tuple:
     while hi < len(a) - 1 and abs(v[hi+1] - v[i]) < 1e-9: hi += 1
     return a[lo], a[hi], v[i]
 
+# %% ../../nbs/12_exp3_retrieval.ipynb #5c778bb4
 def exp3_reference_rows(res:dict)->list:
     "Each claim of the reference beside our number and a verdict."
     R = REFERENCE_EXP3; h = res['embedders']['hashing']['conditions']; lt, nr = STRATA[0], STRATA[2]

@@ -75,6 +75,7 @@ def epirec_splits(er, evals:dict, splits:dict, n_boot:int=2000, seed:int=0)->dic
             out[name][label] = by_group(sel, [t for t, keep in zip(typ, m) if keep], metrics=('recall@3',), n_boot=n_boot, seed=seed)
     return out
 
+# %% ../../nbs/17_fusion.ipynb #468ffd1c
 def rank_locomo(lc,                 # a loaded `Locomo`
                 emb,                # the shared (cached) embedder
                 configs:dict,       # label -> (strategy, analyzer, store factory)
@@ -94,7 +95,9 @@ def rank_locomo(lc,                 # a loaded `Locomo`
 
 def paired_diff(a, b, n_boot:int=2000, seed:int=0)->dict:
     "Mean of a − b over the same queries with a paired bootstrap 95 % interval."
-    d = np.asarray(a, float) - np.asarray(b, float)
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    if a.shape != b.shape: raise ValueError(f'paired_diff needs one value per query on both sides, got {a.shape} and {b.shape}')
+    d = a - b
     lo, hi = bootstrap_ci(d, n_boot, seed)
     return dict(diff=float(d.mean()), ci=[lo, hi], n=int(len(d)))
 

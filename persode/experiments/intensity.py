@@ -207,6 +207,7 @@ def _parser()->argparse.ArgumentParser:
         q.add_argument('--cache', default=None, help='embedding cache folder (default: $PERSODE_CACHE or persode-cache in the temp folder)')
     return p
 
+# %% ../../nbs/16_train_intensity.ipynb #a6eac5d5
 def cli_intensity(argv:list|None=None, # arguments after `persode intensity`
                  )->int:               # exit status
     "Train or evaluate intensity weights from the command line."

@@ -13,13 +13,13 @@ from ..embeddings import HashingEmbedder
 from ..store import MemoryStore
 from ..records import DEFAULT_ALPHA
 from ..views import SentenceViews
+from ..child import child_env
 
 # %% auto #0
-__all__ = ['NOW', 'DIM', 'TOP_K', 'QUERY_TEXTS', 'METHODS', 'COLD_QUERY', 'COLD_PATHS', 'synthetic_columns', 'synthetic_store',
-           'make_queries', 'floor_topk', 'faiss_index', 'reference_records', 'reference_retrieve', 'time_methods',
-           'sqlite_ingest', 'sqlite_open', 'embed_throughput', 'bench_size', 'run_speed', 'speed_table',
-           'resource_table', 'plot_speed', 'remove_latency', 'cli_speed', 'cold_journals', 'cold_recall', 'cold_start',
-           'cold_table']
+__all__ = ['NOW', 'DIM', 'TOP_K', 'QUERY_TEXTS', 'METHODS', 'synthetic_columns', 'synthetic_store', 'make_queries', 'floor_topk',
+           'faiss_index', 'reference_records', 'reference_retrieve', 'time_methods', 'formation_times', 'sqlite_ingest',
+           'sqlite_open', 'sqlite_numbers', 'embed_throughput', 'store_cost', 'speed_methods', 'bench_size',
+           'machine_info', 'run_speed', 'speed_table', 'resource_table', 'plot_speed', 'remove_latency', 'cli_speed']
 
 # %% ../../nbs/20_bench_speed.ipynb #308c6b66
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)   # the fixed "now" of every benchmark query
@@ -54,6 +54,7 @@ def synthetic_columns(n:int,          # number of memories
     ids = [f'm{i:08d}' for i in range(n)]
     return dict(ids=ids, texts=texts, V=V, E=E, created=created, anchor=anchor, recalls=recalls)
 
+# %% ../../nbs/20_bench_speed.ipynb #336d3729
 def synthetic_store(cols:dict,       # from `synthetic_columns`
                     **kwargs,        # `MemoryStore` options
                    )->MemoryStore:   # a store holding the columns
@@ -99,6 +100,7 @@ def faiss_index(V:np.ndarray):
     index = faiss.IndexFlatIP(V.shape[1]); index.add(np.ascontiguousarray(V, np.float32))
     return index
 
+# %% ../../nbs/20_bench_speed.ipynb #506656d9
 def reference_records(store:MemoryStore)->tuple:
     "The store as the reference keeps it: a list of `Memory` objects and a list of per-memory vectors."
     return store.memories(), list(store.vectors)
@@ -153,6 +155,7 @@ class _Threads:
         if hasattr(self, 'old'):
             import faiss; faiss.omp_set_num_threads(self.old)
 
+# %% ../../nbs/20_bench_speed.ipynb #1fa3903b
 def time_methods(methods:dict,   # name -> f(query_index); 'floor' must be one of them
                  n_queries:int,  # queries per pass
                  runs:int=5,     # passes
@@ -182,7 +185,8 @@ def time_methods(methods:dict,   # name -> f(query_index); 'floor' must be one o
 def _analyses(cols:dict, lo:int, hi:int)->list:
     return [Analysis(t, t[:40], 'neutral', float(e), 0.0, ('#day',)) for t, e in zip(cols['texts'][lo:hi], cols['E'][lo:hi].tolist())]
 
-def _ats(cols:dict, lo:int, hi:int)->list:
+def formation_times(cols:dict, lo:int, hi:int)->list:
+    "The formation times of memories `lo:hi` of synthetic columns, as UTC datetimes."
     return [datetime.fromtimestamp(c, timezone.utc) for c in cols['created'][lo:hi].tolist()]
 
 def sqlite_ingest(cols:dict,            # from `synthetic_columns`
@@ -193,7 +197,7 @@ def sqlite_ingest(cols:dict,            # from `synthetic_columns`
     "Ingest the synthetic memories into a SQLite journal in batches, embeddings and analyses precomputed."
     from persode.storage import open_journal
     n, dim = len(cols['ids']), cols['V'].shape[1]
-    prep = [(cols['texts'][i:i+batch], _ats(cols, i, i+batch), _analyses(cols, i, i+batch), cols['ids'][i:i+batch])
+    prep = [(cols['texts'][i:i+batch], formation_times(cols, i, i+batch), _analyses(cols, i, i+batch), cols['ids'][i:i+batch])
             for i in range(0, n, batch)]   # Python objects built outside the timing, as a caller would have them
     db = open_journal(path, synchronous=synchronous)
     try:
@@ -205,6 +209,7 @@ def sqlite_ingest(cols:dict,            # from `synthetic_columns`
     finally: db.close()
     return dict(n=n, batch=batch, synchronous=synchronous, seconds=dt, per_s=n/dt, file_mb=Path(path).stat().st_size/2**20)
 
+# %% ../../nbs/20_bench_speed.ipynb #f415bc9d
 _OPEN_SCRIPT = '''
 import json, sys, time
 from pathlib import Path
@@ -233,14 +238,26 @@ def sqlite_open(path,                  # a journal written by `sqlite_ingest`
                 dim:int=DIM,
                )->dict:                # open time (s) and resident memory (MiB) of a fresh process
     "Open and load a journal in a fresh process; its time and resident memory."
-    import persode
-    root = str(Path(persode.__file__).resolve().parents[1])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get('PYTHONPATH')) if p))
-    p = subprocess.run([sys.executable, '-c', _OPEN_SCRIPT, str(path), str(dim)], capture_output=True, text=True, env=env)
+    p = subprocess.run([sys.executable, '-c', _OPEN_SCRIPT, str(path), str(dim)], capture_output=True, text=True, env=child_env())
     if p.returncode: raise RuntimeError(f'opening the journal failed: {p.stderr.strip().splitlines()[-1] if p.stderr.strip() else p.returncode}')
     r = json.loads(p.stdout.strip().splitlines()[-1])
     r['bytes_per_memory'] = (r['rss_after_mb'] - r['rss_before_mb'])*2**20/max(r['n'], 1)
     return r
+
+# %% ../../nbs/20_bench_speed.ipynb #74129af6
+def sqlite_numbers(cols:dict,     # from `synthetic_columns`
+                   workdir=None,  # where the SQLite files go (a temporary folder inside it)
+                   log=None,      # progress printer
+                  )->dict:        # ingest (10k batches), ingest_1k_batches, open
+    "Ingest the columns into a fresh SQLite journal and open it again in a fresh process."
+    log, n = log or (lambda *a: None), len(cols['ids'])
+    with tempfile.TemporaryDirectory(dir=workdir) as d:
+        path = Path(d)/'bench.db'
+        log(f'N={n:,}: SQLite ingest'); out = dict(ingest=sqlite_ingest(cols, path, batch=10_000))
+        m = min(n, 20_000)
+        out['ingest_1k_batches'] = sqlite_ingest({k: v[:m] for k, v in cols.items()}, Path(d)/'small.db', batch=1_000)
+        log(f'N={n:,}: opening the journal in a fresh process'); out['open'] = sqlite_open(path, cols['V'].shape[1])
+    return out
 
 # %% ../../nbs/20_bench_speed.ipynb #39ff58cf
 def embed_throughput(embedder,          # a persode `Embedder`
@@ -250,6 +267,42 @@ def embed_throughput(embedder,          # a persode `Embedder`
     texts = synthetic_columns(n + 16, dim=8, seed=7)['texts']
     embedder.embed(texts[:16])
     t0 = time.perf_counter(); embedder.embed(texts[16:]); return n/(time.perf_counter() - t0)
+
+# %% ../../nbs/20_bench_speed.ipynb #2e0303f2
+def store_cost(cols:dict, # from `synthetic_columns`
+              )->tuple:   # (the store, its bytes per memory: resident and arrays only)
+    "Build the store of `cols` and measure its memory per memory."
+    gc.collect(); before, n = _rss_mb()['rss'], len(cols['ids'])
+    store = synthetic_store(cols)
+    gc.collect()
+    arrays = store._vecs.nbytes + sum(getattr(store, c).nbytes for c in ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr'))
+    return store, dict(rss_bytes_per_memory=(_rss_mb()['rss'] - before)*2**20/n, array_bytes_per_memory=arrays/n)
+
+# %% ../../nbs/20_bench_speed.ipynb #f801779d
+def speed_methods(store:MemoryStore,     # the store (its vectors are column-major)
+                  V:np.ndarray,          # the same vectors, row-major
+                  Q:np.ndarray, QT:list, # query vectors and texts (`make_queries`)
+                  views:bool=True,       # also recall through the sentence views
+                  ref_queries:int=0,     # reference-loop queries per pass (0: no loop)
+                 )->tuple:               # (name -> f(query index), name -> max queries per pass, views info or None)
+    "Every method of the benchmark, as a function of the query index."
+    Vc, index = store.vectors, faiss_index(V)
+    assert V.flags.c_contiguous and Vc.flags.f_contiguous   # the same numbers, row- and column-major
+    methods = {'floor': lambda i: floor_topk(V, Q[i]), 'floor (column-major)': lambda i: floor_topk(Vc, Q[i])}
+    if index is not None: methods['faiss'] = lambda i: index.search(Q[i:i+1], TOP_K)
+    for strat in ('similarity', 'fused', 'gated'):
+        for rf in (False, True):
+            qtext = (lambda i: QT[i]) if strat == 'gated' else (lambda i: None)
+            methods[strat + (' +reinforce' if rf else '')] = (lambda s, r, qt: lambda i: store.retrieve(qt(i), NOW, TOP_K, s, query_embedding=Q[i], reinforce=r))(strat, rf, qtext)
+    info, limits = None, {}
+    if views:
+        t0 = time.perf_counter(); sv = SentenceViews(store); sv._sync(); info = dict(build_s=time.perf_counter() - t0, sentences=int(sv._ns))
+        methods['views-gated'] = lambda i: sv.retrieve(QT[i], NOW, TOP_K, 'views-gated', query_embedding=Q[i], reinforce=False)
+    if ref_queries:
+        mems, vecs = reference_records(store)
+        methods['reference loop'] = lambda i: reference_retrieve(mems, vecs, Q[i], NOW)
+        limits['reference loop'] = ref_queries
+    return methods, limits, info
 
 # %% ../../nbs/20_bench_speed.ipynb #0bbceb1d
 def bench_size(n:int,                 # number of memories
@@ -266,44 +319,20 @@ def bench_size(n:int,                 # number of memories
     "Latency of every method at one store size, memory per memory, and the SQLite numbers."
     log = log or (lambda *a: None)
     cols = synthetic_columns(n, seed=seed)
-    gc.collect(); before = _rss_mb()['rss']
-    store = synthetic_store(cols)
-    gc.collect(); mem = dict(rss_bytes_per_memory=(_rss_mb()['rss'] - before)*2**20/n,
-                             array_bytes_per_memory=(store._vecs.nbytes + sum(getattr(store, c).nbytes for c in ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')))/n)
-    V, Vc, (Q, QT), now = cols['V'], store.vectors, make_queries(queries), NOW    # the same numbers, row- and column-major
-    assert V.flags.c_contiguous and Vc.flags.f_contiguous
-    index = faiss_index(V)
-    methods = {'floor': lambda i: floor_topk(V, Q[i]), 'floor (column-major)': lambda i: floor_topk(Vc, Q[i])}
-    if index is not None: methods['faiss'] = lambda i: index.search(Q[i:i+1], TOP_K)
-    for strat in ('similarity', 'fused', 'gated'):
-        for rf in (False, True):
-            qtext = (lambda i: QT[i]) if strat == 'gated' else (lambda i: None)
-            methods[strat + (' +reinforce' if rf else '')] = (lambda s, r, qt: lambda i: store.retrieve(qt(i), now, TOP_K, s, query_embedding=Q[i], reinforce=r))(strat, rf, qtext)
-    views_info = None
-    if n <= views_max:
-        t0 = time.perf_counter(); views = SentenceViews(store); views._sync(); views_info = dict(build_s=time.perf_counter() - t0, sentences=int(views._ns))
-        methods['views-gated'] = lambda i: views.retrieve(QT[i], now, TOP_K, 'views-gated', query_embedding=Q[i], reinforce=False)
-    limits = {}
-    if n <= ref_max:
-        mems, vecs = reference_records(store)
-        methods['reference loop'] = lambda i: reference_retrieve(mems, vecs, Q[i], now)
-        limits['reference loop'] = ref_queries
+    store, mem = store_cost(cols)
+    Q, QT = make_queries(queries)
+    methods, limits, views = speed_methods(store, cols['V'], Q, QT, views=n <= views_max, ref_queries=ref_queries if n <= ref_max else 0)
     log(f'N={n:,}: timing {len(methods)} methods × {queries} queries × {runs} runs')
     lat = time_methods(methods, queries, runs, limits)
     fired = float(np.mean([LexiconAnalyzer().analyze(t).intensity >= store.gate_threshold for t in QT]))
-    out = dict(n=n, latency=lat, memory=mem, gate_fired_share=fired, **({'views': views_info} if views_info else {}))
-    del index, methods, store, V, Vc; views = None; gc.collect()
-    if sqlite:
-        with tempfile.TemporaryDirectory(dir=workdir) as d:
-            path = Path(d)/'bench.db'
-            log(f'N={n:,}: SQLite ingest'); out['ingest'] = sqlite_ingest(cols, path, batch=10_000)
-            m = min(n, 20_000)
-            out['ingest_1k_batches'] = sqlite_ingest({k: v[:m] for k, v in cols.items()}, Path(d)/'small.db', batch=1_000)
-            log(f'N={n:,}: opening the journal in a fresh process'); out['open'] = sqlite_open(path, cols['V'].shape[1])
+    out = dict(n=n, latency=lat, memory=mem, gate_fired_share=fired, **({'views': views} if views else {}))
+    del methods, store; gc.collect()    # the store and its indexes go before SQLite loads its own copy
+    if sqlite: out.update(sqlite_numbers(cols, workdir, log))
     return out
 
-# %% ../../nbs/20_bench_speed.ipynb #84a5dc76
-def _machine()->dict:
+# %% ../../nbs/20_bench_speed.ipynb #c327652d
+def machine_info()->dict:
+    "The machine a benchmark ran on: CPU, cores, Python, numpy and faiss versions, and the load when it ran."
     cpu = ''
     try: cpu = next((l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text().splitlines() if l.startswith('model name')), '')
     except OSError: pass
@@ -314,6 +343,7 @@ def _machine()->dict:
     return dict(cpu=cpu or platform.processor(), cores=os.cpu_count(), python=platform.python_version(), numpy=np.__version__,
                 faiss=fv, platform=platform.platform(), load_1min=load)
 
+# %% ../../nbs/20_bench_speed.ipynb #84a5dc76
 def run_speed(sizes=(1_000, 10_000),  # store sizes
               queries:int=20, runs:int=5, ref_max:int=100_000, ref_queries:int=3,
               sqlite:bool=True,        # SQLite ingest and open
@@ -337,7 +367,7 @@ def run_speed(sizes=(1_000, 10_000),  # store sizes
         res['embedding_per_s'] = emb
     res['config'] = dict(dim=DIM, top_k=TOP_K, queries=queries, runs=runs, ref_max=ref_max, ref_queries=ref_queries, views_max=views_max,
                          threads=threads, seed=seed, now=NOW.isoformat())
-    res['machine'] = _machine()
+    res['machine'] = machine_info()
     res['date'] = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
     res['seconds'] = time.perf_counter() - t0
     return res
@@ -441,78 +471,3 @@ def cli_speed(argv:list)->int:
     fig.savefig(a.figure or out.with_suffix('.png'), dpi=100); plt.close(fig)
     print(speed_table(res)); print(); print(resource_table(res)); print(f'\nwrote {out}')
     return 0
-
-# %% ../../nbs/20_bench_speed.ipynb #68146de4
-from ..embeddings import LOAD_NOTICE, MiniLMEmbedder
-
-COLD_QUERY = 'what did I cook for dinner last week'
-COLD_PATHS = {'hashing': ('hashing', 'numpy'), 'minilm (numpy)': ('minilm', 'numpy'), 'minilm (torch)': ('minilm', 'torch')}   # path -> (journal, MiniLM backend)
-_CLI = 'import sys; from persode.cli import main; sys.exit(main(sys.argv[1:]))'
-
-def cold_journals(folder,        # where the journals go (one subfolder per kind)
-                  n:int=1_000,   # memories
-                  seed:int=0,
-                 )->dict:        # kind ('hashing', 'minilm') -> the journal's home folder
-    "Two journals of the same `n` seeded one-sentence memories: one embedded by hashing, one with the MiniLM identity."
-    from persode.storage import open_journal
-    cols = synthetic_columns(n, DIM, seed)
-    texts = [t.rsplit(' (#', 1)[0] for t in cols['texts']]   # drop the '(#i)' tag: one sentence each
-    an = [Analysis(t, t[:40], 'neutral', float(e), 0.0, ('#day',)) for t, e in zip(texts, cols['E'].tolist())]
-    homes = {}
-    for kind, emb in (('hashing', HashingEmbedder()), ('minilm', MiniLMEmbedder(notice=False))):
-        homes[kind] = Path(folder)/kind; homes[kind].mkdir(parents=True, exist_ok=True)
-        V = emb.embed(texts) if kind == 'hashing' else cols['V']   # random unit vectors stand in for MiniLM's (same cost to rank)
-        with open_journal(homes[kind]/'persode.db') as db:
-            db.store_for('default', embedder=emb).add_many(texts, _ats(cols, 0, n), analyses=an, embeddings=V, ids=cols['ids'])
-    return homes
-
-def cold_recall(home,              # a journal's home folder
-                backend:str='numpy', # PERSODE_MINILM_BACKEND for the process
-                query:str=COLD_QUERY,
-                timeout:float=900,
-               )->dict:            # seconds (wall, start to exit), the recalled ids, stderr
-    "One `persode recall --peek --json` in a fresh process."
-    env = dict(os.environ, PERSODE_MINILM_BACKEND=backend)
-    t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, '-c', _CLI, 'recall', '--home', str(home), '--peek', '--json', '--now', NOW.isoformat(), query],
-                       capture_output=True, text=True, env=env, timeout=timeout)
-    dt = time.perf_counter() - t0
-    if r.returncode: raise RuntimeError(f'persode recall exited with {r.returncode}: {r.stderr.strip()[-300:]}')
-    return dict(seconds=dt, ids=[h['memory']['id'] for h in json.loads(r.stdout)['hits']], stderr=r.stderr)
-
-# %% ../../nbs/20_bench_speed.ipynb #cf5f610a
-def cold_start(runs:int=3,                # fresh processes per path
-               paths=tuple(COLD_PATHS),   # which of `COLD_PATHS` ('hashing' is always run: it is the baseline)
-               n:int=1_000, seed:int=0, out=None, # a JSON file to write the result to
-               log=None,
-              )->dict:                    # per path: every time, the median, the ratio to hashing; the recalled ids; the notice
-    "Cold `persode recall` on an n-memory journal: hashing, numpy MiniLM and torch MiniLM, interleaved run by run."
-    paths = ('hashing',) + tuple(p for p in paths if p != 'hashing')
-    bad = [p for p in paths if p not in COLD_PATHS]
-    if bad: raise ValueError(f'unknown path {bad[0]!r}; choose from: {", ".join(COLD_PATHS)}')
-    if runs < 1: raise ValueError('runs must be >= 1')
-    t0, secs, res = time.perf_counter(), {p: [] for p in paths}, {}
-    with tempfile.TemporaryDirectory() as d:
-        homes = cold_journals(d, n, seed)
-        for r in range(runs):
-            for p in paths:
-                kind, backend = COLD_PATHS[p]
-                if log: log(f'cold start: run {r + 1}/{runs}, {p}')
-                x = cold_recall(homes[kind], backend)
-                secs[p].append(x['seconds']); res[p] = x
-    paths_out = {p: dict(seconds=s, median_s=float(np.median(s)), ids=res[p]['ids'], notice=LOAD_NOTICE in res[p]['stderr'],
-                         ratio=float(np.median([a/b for a, b in zip(s, secs['hashing'])])),
-                         ratio_lo=float(min(a/b for a, b in zip(s, secs['hashing']))), ratio_hi=float(max(a/b for a, b in zip(s, secs['hashing']))))
-                 for p, s in secs.items()}
-    out_d = dict(n=n, runs=runs, seed=seed, query=COLD_QUERY, paths=paths_out, machine=_machine(),
-                 date=datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), seconds=time.perf_counter() - t0)
-    if out is not None: Path(out).write_text(json.dumps(out_d, indent=1))
-    return out_d
-
-def cold_table(res:dict)->str:
-    "A Markdown table of a `cold_start` result."
-    rows = ['| path | median (s) | every run (s) | ratio to hashing (range) |', '|---|---|---|---|']
-    for p, x in res['paths'].items():
-        rows.append(f"| {p} | {x['median_s']:.2f} | {', '.join(f'{s:.2f}' for s in x['seconds'])} | "
-                    f"{x['ratio']:.2f} ({x['ratio_lo']:.2f}–{x['ratio_hi']:.2f}) |")
-    return '\n'.join(rows)

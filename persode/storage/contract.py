@@ -66,24 +66,37 @@ class JournalDB:
         "Remove a user's memories, vectors, caches and preferences, and overwrite the freed space; returns the number of memories."
         raise NotImplementedError
     def write_preferences(self, user_id:str, text:str): "Store a user's preferences (JSON text)."; raise NotImplementedError
-    # reads
-    def user_info(self, user_id:str)->tuple: "(embedder identity or None, dimension or None, number of memories) of a user."; raise NotImplementedError
-    def load_rows(self, user_id:str, chunk:int=65536):
-        "Yield the user's rows in store order from one snapshot, as lists (a `LoadChunk` may carry the chunk's vectors in `.V`)."
-        raise NotImplementedError
-    def list_users(self)->list: "The users with a record or memories, sorted."; raise NotImplementedError
-    def read_preferences(self, user_id:str)->str|None: "A user's preferences as stored (JSON text), or None."; raise NotImplementedError
-    def check(self)->str: "'ok', or the problems found."; raise NotImplementedError
-    # optional: caches, compaction, following other processes
-    def get_sentence_vectors(self, user_id:str, identity:str)->dict: "Cached `{id: (n, dim) array}` (see `persode.views`)."; return {}
-    def put_sentence_vectors(self, user_id:str, identity:str, dim:int, items:dict): "Cache sentence vectors of existing memories."
-    def compact(self)->dict: "Rewrite the storage so that removed text leaves its files."; raise NotImplementedError(f'{type(self).__name__} cannot compact yet')
-    def generation(self)->int|None: "A number that changes with every committed write (None: stores do not follow)."; return None
-    def close(self): pass
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.close()
     def __repr__(self): return f'{type(self).__name__}({redact(self.url)!r}{", readonly" if self.readonly else ""})'
 
+# %% ../../nbs/04a_storage.ipynb #c4790b12
+@patch
+def user_info(self:JournalDB, user_id:str)->tuple: "(embedder identity or None, dimension or None, number of memories) of a user."; raise NotImplementedError
+@patch
+def load_rows(self:JournalDB, user_id:str, chunk:int=65536):
+    "Yield the user's rows in store order from one snapshot, as lists (a `LoadChunk` may carry the chunk's vectors in `.V`)."
+    raise NotImplementedError
+@patch
+def list_users(self:JournalDB)->list: "The users with a record or memories, sorted."; raise NotImplementedError
+@patch
+def read_preferences(self:JournalDB, user_id:str)->str|None: "A user's preferences as stored (JSON text), or None."; raise NotImplementedError
+@patch
+def check(self:JournalDB)->str: "'ok', or the problems found."; raise NotImplementedError
+
+# %% ../../nbs/04a_storage.ipynb #0152bc10
+@patch
+def get_sentence_vectors(self:JournalDB, user_id:str, identity:str)->dict: "Cached `{id: (n, dim) array}` (see `persode.views`)."; return {}
+@patch
+def put_sentence_vectors(self:JournalDB, user_id:str, identity:str, dim:int, items:dict): "Cache sentence vectors of existing memories."
+@patch
+def compact(self:JournalDB)->dict: "Rewrite the storage so that removed text leaves its files."; raise NotImplementedError(f'{type(self).__name__} cannot compact yet')
+@patch
+def generation(self:JournalDB)->int|None: "A number that changes with every committed write (None: stores do not follow)."; return None
+@patch
+def close(self:JournalDB): "Release the journal's files or connections."
+@patch
+def __enter__(self:JournalDB): return self
+@patch
+def __exit__(self:JournalDB, *exc): self.close()
 
 # %% ../../nbs/04a_storage.ipynb #3a8b23aa
 _BACKENDS = {}
@@ -302,6 +315,7 @@ def forget_user(self:JournalDB,
     "Right to erasure: remove a user's memories, vectors and preferences for good."
     return self.erase_user(check_user_id(user_id))
 
+# %% ../../nbs/04a_storage.ipynb #0cc4440f
 @patch
 def users(self:JournalDB)->list:
     "The users with a record or memories in this journal."

@@ -141,6 +141,28 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
             conn.execute('INSERT INTO persode_schema (version, description) VALUES (%s, %s)', (v, desc))
         return schema_version(conn)
 
+# %% ../../nbs/04ac_pgjournal.ipynb #1d967c14
+def _prepare_database(url:str, kw:dict, dim:int|None, migrate_schema:bool)->int|None:
+    "Connect once: enable pgvector and create or upgrade the schema (or refuse an old one); returns the stored vector dimension."
+    psycopg = pg_driver()
+    try:
+        with psycopg.connect(url, autocommit=True, **kw) as conn:
+            _ensure_extension(conn, url)
+            v = migrate(conn, dim) if migrate_schema else schema_version(conn)
+            if 0 < v < SCHEMA_VERSION:
+                raise PersodeError(f'the database schema is version {v}; this persode needs {SCHEMA_VERSION}: open it with migrate_schema=True')
+            return stored_dim(conn)
+    except psycopg.OperationalError as e: raise _unavailable(url, e) from None
+
+def _open_pool(url:str, kw:dict, min_size:int, max_size:int, pool_timeout:float):
+    "A connection pool whose connections speak pgvector in autocommit mode, reconnecting for a while after a restart."
+    from psycopg_pool import ConnectionPool
+    from pgvector.psycopg import register_vector
+    def configure(conn):
+        register_vector(conn); conn.autocommit = True
+    return ConnectionPool(url, min_size=min_size, max_size=max_size, kwargs=kw, configure=configure,
+                          timeout=pool_timeout, open=True, name='persode', reconnect_timeout=max(60., 3*pool_timeout))
+
 # %% ../../nbs/04ac_pgjournal.ipynb #f219d781
 class PgJournal(JournalDB):
     "A PostgreSQL-backed journal (a `persode.storage.JournalDB`): a pooled connection to one database holding every user's memories."
@@ -157,33 +179,18 @@ class PgJournal(JournalDB):
                  readonly:bool=False,      # the storage contract's open option (this journal does not enforce it yet)
                 ):
         psycopg = pg_driver()
-        from psycopg_pool import ConnectionPool
-        from pgvector.psycopg import register_vector
         if not is_postgres_url(url): raise PersodeError(f'not a PostgreSQL URL: {redact(str(url))!r}')
         self.url, self.statement_timeout_ms, self.readonly = url.strip(), int(statement_timeout_ms), bool(readonly)
         try: psycopg.conninfo.conninfo_to_dict(self.url)
         except psycopg.ProgrammingError as e: raise PersodeError(f'not a usable PostgreSQL URL: {redact(self.url)} ({_first_line(e)})') from None
         self._kw = dict(connect_timeout=max(1, int(math.ceil(connect_timeout))),
                         options=f'-c statement_timeout={self.statement_timeout_ms} -c TimeZone=UTC')
-        try:
-            with psycopg.connect(self.url, autocommit=True, **self._kw) as conn:
-                _ensure_extension(conn, self.url)
-                v = migrate(conn, dim) if migrate_schema else schema_version(conn)
-                if 0 < v < SCHEMA_VERSION:
-                    raise PersodeError(f'the database schema is version {v}; this persode needs {SCHEMA_VERSION}: open it with migrate_schema=True')
-                self.dim = stored_dim(conn)
-        except psycopg.OperationalError as e: raise _unavailable(self.url, e) from None
+        self.dim = _prepare_database(self.url, self._kw, dim, migrate_schema)
         if dim is not None and self.dim is not None and dim != self.dim:
             raise PersodeError(f'this database stores vectors of dimension {self.dim}, not {dim}')
-        def configure(conn):
-            register_vector(conn); conn.autocommit = True
-        self.pool = ConnectionPool(self.url, min_size=min_size, max_size=max_size, kwargs=self._kw, configure=configure,
-                                   timeout=pool_timeout, open=True,
-                                   name='persode', reconnect_timeout=max(60., 3*pool_timeout))
+        self.pool = _open_pool(self.url, self._kw, min_size, max_size, pool_timeout)
 
     def close(self): self.pool.close()
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.close()
     def __repr__(self): return f'PgJournal({redact(self.url)}, dim={self.dim})'
 
 # %% ../../nbs/04ac_pgjournal.ipynb #5d65ed01

@@ -391,28 +391,3 @@ def random_journal(n:int, dim:int=64, seed:int=0, t0=datetime(2025, 1, 1, tzinfo
     analyses = [Analysis(t, f'event {i}', emos[i % 6], float(e), float(np.tanh(rng.standard_normal())), (f'#tag{i % 7}',))
                 for i, (t, e) in enumerate(zip(texts, E))]
     return texts, ats, analyses, v
-
-# %% ../../nbs/04b_postgres.ipynb #af82d0ad
-def _worker(url:str, users:list, n:int, seed:int, dim:int=256)->dict:
-    "Client process body for the concurrency test: ingest `n` memories per user, recalling as it goes."
-    from persode.embeddings import HashingEmbedder
-    j = PgJournal(url, max_size=2)
-    out = {'ingested': {}, 'recalled': {}, 'foreign': 0}
-    stores = {u: j.store_for(u, HashingEmbedder(dim=dim)) for u in users}
-    t0 = datetime(2026, 2, 1, tzinfo=timezone.utc)
-    for i in range(n):
-        for u, s in stores.items():
-            m = s.add(f'{u} wrote entry {i}: I am {"furious" if i % 3 == 0 else "calm"} about the {("rent", "garden", "exam")[i % 3]}!',
-                      t0 + timedelta(hours=i), id=f'{u}-{i}')
-            out['ingested'].setdefault(u, []).append(m.id)
-            if i % 4 == 3:
-                r = s.retrieve(f'I am furious about the rent!', t0 + timedelta(hours=i, minutes=30), top_k=3)
-                out['recalled'][u] = out['recalled'].get(u, 0) + len(r)
-                out['foreign'] += sum(not x.startswith(f'{u}-') for x in r.ids)
-    j.close()
-    return out
-
-def _worker_main():
-    "Entry point: `python -c 'from persode.storage.postgres import _worker_main; _worker_main()' URL SEED USER...`"
-    url, seed, n, *users = sys.argv[1:]
-    print(json.dumps(_worker(url, users, int(n), int(seed))))

@@ -9,78 +9,15 @@ import numpy as np
 from fastcore.basics import patch
 from ..text import PersodeError, NotFoundError, redact
 from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend
+from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS,
+    put_blocks, append_vectors, tombstone, zero_tombstones, replace_vector, drop_tombstones)
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS', 'TAG_SEP',
-           'PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path', 'open_sqlite']
+__all__ = ['PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 'SCHEMA_VERSION', 'APPLICATION_ID',
+           'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
 
-# %% ../../nbs/04aa_sqlite.ipynb #50e381fa
-SCHEMA_VERSION = 4
-APPLICATION_ID = 0x50534445    # 'PSDE' in the SQLite header: marks a Persode journal
-SQLITE_MAGIC = b'SQLite format 3\x00'
-BLOCK_BYTES = 8 << 20           # at most this many bytes of vectors in one block
-MERGE_BYTES = 1 << 20           # new vectors join the user's last block while it is smaller than this
-
-def _block_rows(dim:int)->int: return max(1, BLOCK_BYTES//(4*int(dim)))
-
-_V2_BLOCKS = """CREATE TABLE vec_blocks(
-            user_id TEXT NOT NULL,
-            first_seq INTEGER NOT NULL, last_seq INTEGER NOT NULL,  -- the seq range the block covers
-            n INTEGER NOT NULL,         -- how many vectors it holds
-            seqs BLOB NOT NULL,         -- their memories' seq, int64 little-endian, ascending
-            data BLOB NOT NULL,         -- the vectors, float32 little-endian, n × users.dim, one after another
-            UNIQUE(user_id, first_seq))"""
-
-def _migrate_v2(con):
-    "Schema 1 → 2: copy every per-row vector into blocks, then drop the per-row column."
-    con.execute(_V2_BLOCKS)
-    dims = dict(con.execute('SELECT user_id, dim FROM users'))
-    for (user_id,) in con.execute('SELECT DISTINCT user_id FROM memories').fetchall():
-        dim = dims.get(user_id)
-        if not dim: raise RuntimeError(f'cannot migrate: user {user_id!r} has memories but no embedder record')
-        cur, k = con.execute('SELECT seq, vec FROM memories WHERE user_id=? ORDER BY seq', (user_id,)), _block_rows(dim)
-        while rows := cur.fetchmany(k):
-            if any(len(r[1]) != 4*dim for r in rows): raise RuntimeError(f'cannot migrate: a vector of user {user_id!r} does not have {dim} float32 values')
-            seqs = np.array([r[0] for r in rows], '<i8')
-            con.execute('INSERT INTO vec_blocks(user_id, first_seq, last_seq, n, seqs, data) VALUES (?,?,?,?,?,?)',
-                        (user_id, int(seqs[0]), int(seqs[-1]), len(rows), seqs.tobytes(), b''.join(r[1] for r in rows)))
-    con.execute('ALTER TABLE memories DROP COLUMN vec')
-
-# %% ../../nbs/04aa_sqlite.ipynb #728cd955
-MIGRATIONS = [  # (version, description, statements or callables(con)); append new versions, never edit old ones
-    (1, 'users, memories and meta tables', [
-        """CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
-        """CREATE TABLE users(
-            user_id TEXT PRIMARY KEY,
-            embedder TEXT,              -- identity of the embedder of this user's vectors, e.g. 'hashing-v2:512'
-            dim INTEGER,                -- their dimension
-            preferences TEXT,           -- onboarding preferences, JSON
-            created REAL NOT NULL)""",
-        """CREATE TABLE memories(
-            seq INTEGER PRIMARY KEY,    -- insertion order = the store's row order
-            user_id TEXT NOT NULL,
-            id TEXT NOT NULL,
-            text TEXT NOT NULL,
-            created REAL NOT NULL,      -- formation time, epoch seconds (UTC)
-            intensity REAL NOT NULL, emotion TEXT NOT NULL, valence REAL NOT NULL,
-            event TEXT NOT NULL, hashtags TEXT NOT NULL,  -- hashtags joined by U+001F
-            recall_count INTEGER NOT NULL DEFAULT 0,
-            last_recalled REAL,         -- NULL until first recalled
-            vec BLOB NOT NULL,          -- float32 little-endian, users.dim values (moved to vec_blocks by version 2)
-            UNIQUE(user_id, id))""",
-        """CREATE INDEX memories_user_seq ON memories(user_id, seq)""",
-    ]),
-    (2, 'vectors in per-user blocks (vec_blocks) instead of one BLOB per row', [_migrate_v2]),
-    (3, 'sentence vectors of multi-sentence memories, a cache for persode.views', [
-        """CREATE TABLE sentence_vecs(
-            user_id TEXT NOT NULL,
-            id TEXT NOT NULL,           -- the memory (deleted with it, and when its text is edited)
-            embedder TEXT NOT NULL,     -- identity of the embedder that made them
-            n INTEGER NOT NULL,         -- how many sentences
-            data BLOB NOT NULL,         -- n × dim float32 little-endian
-            PRIMARY KEY(user_id, id))"""]),
-    (4, 'a removed memory leaves a tombstone in its vector block (negative seq, zeroed vector) until compact()', []),
-]
+# %% ../../nbs/04aa_sqlite.ipynb #95c75b9b
+_all_ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']   # the file format's names, still importable from here
 
 # %% ../../nbs/04aa_sqlite.ipynb #ee884636
 def _db_error(e:Exception, path)->Exception:
@@ -239,7 +176,6 @@ _INSERT = ('INSERT {} INTO memories(seq, user_id, id, text, created, intensity, 
 _SELECT = ('SELECT seq, id, text, created, intensity, emotion, valence, event, hashtags, recall_count, last_recalled '
            'FROM memories WHERE user_id=? ORDER BY seq')
 _SELECT_LAZY = 'SELECT seq, id, created, intensity, recall_count, last_recalled FROM memories WHERE user_id=? ORDER BY seq'
-TAG_SEP = '\x1f'
 
 @patch
 def user_info(self:SQLiteJournal, user_id):
@@ -259,25 +195,7 @@ def _bind_user(self:SQLiteJournal, con, user_id, identity, dim):
         raise ValueError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
     con.execute('UPDATE users SET embedder=?, dim=? WHERE user_id=?', (identity, dim, user_id))
 
-def _put_blocks(con, user_id, dim:int, seqs:np.ndarray, V:np.ndarray):
-    "Inside a write: store vectors `V` (rows in `seqs` order, ascending) as new blocks of `user_id`."
-    k = _block_rows(dim)
-    for i in range(0, len(seqs), k):
-        s, v = np.ascontiguousarray(seqs[i:i+k], '<i8'), np.ascontiguousarray(V[i:i+k], '<f4')
-        con.execute('INSERT INTO vec_blocks(user_id, first_seq, last_seq, n, seqs, data) VALUES (?,?,?,?,?,?)',
-                    (user_id, int(s[0]), int(s[-1]), len(s), s.tobytes(), v.tobytes()))
-
 # %% ../../nbs/04aa_sqlite.ipynb #8a9b8e6d
-def _append_vectors(con, user_id, dim:int, seqs:np.ndarray, V:np.ndarray):
-    "Inside a write: add vectors of fresh memories (seqs above all stored ones), merging into a small last block."
-    last = con.execute('SELECT rowid, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq DESC LIMIT 1', (user_id,)).fetchone()
-    if last is not None and 4*dim*last[1] < MERGE_BYTES and last[1] + len(seqs) <= _block_rows(dim):
-        s0, d0 = con.execute('SELECT seqs, data FROM vec_blocks WHERE rowid=?', (last[0],)).fetchone()
-        s = np.concatenate([np.frombuffer(s0, '<i8'), np.asarray(seqs, '<i8')])
-        con.execute('UPDATE vec_blocks SET last_seq=?, n=?, seqs=?, data=? WHERE rowid=?',
-                    (int(s[-1]), len(s), s.tobytes(), d0 + np.ascontiguousarray(V, '<f4').tobytes(), last[0]))
-    else: _put_blocks(con, user_id, dim, seqs, V)
-
 @patch
 def insert_rows(self:SQLiteJournal, user_id, identity, dim, rows, skip_existing=False)->int:
     with self._write() as con:
@@ -296,7 +214,7 @@ def insert_rows(self:SQLiteJournal, user_id, identity, dim, rows, skip_existing=
         if n:
             seqs = (np.array([r[0] for r in con.execute('SELECT seq FROM memories WHERE seq>? ORDER BY seq', (top,))], np.int64)
                     if n != len(vecs) else np.arange(top + 1, top + 1 + n, dtype=np.int64))
-            _append_vectors(con, user_id, dim, seqs, np.stack(vecs)[seqs - top - 1])
+            append_vectors(con, user_id, dim, seqs, np.stack(vecs)[seqs - top - 1])
         return n
 
 @patch
@@ -308,21 +226,6 @@ def reinforce_rows(self:SQLiteJournal, user_id, ids, t:float):
             raise NotFoundError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
 
 # %% ../../nbs/04aa_sqlite.ipynb #81337ab2
-def _tombstone(con, user_id, seqs)->set:
-    "Inside a write: negate the seqs of these memories where they sit in the user's blocks (8 bytes each); returns the blocks marked."
-    gone = np.unique(np.asarray(list(seqs), np.int64))
-    if not len(gone): return set()
-    blocks, marked = con.execute('SELECT rowid, seqs, n FROM vec_blocks WHERE user_id=? AND last_seq>=? AND first_seq<=?',
-                                 (user_id, int(gone[0]), int(gone[-1]))).fetchall(), set()
-    for rowid, sb, n in blocks:
-        s = np.frombuffer(sb, '<i8'); ks = np.flatnonzero(np.isin(s, gone))
-        if not len(ks): continue
-        if (s > 0).sum() == len(ks): con.execute('DELETE FROM vec_blocks WHERE rowid=?', (rowid,)); continue
-        with con.blobopen('vec_blocks', 'seqs', rowid) as b:
-            for k in ks: b.seek(8*int(k)); b.write(np.array([-s[k]], '<i8').tobytes())
-        marked.add(rowid)
-    return marked
-
 @patch
 def delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
     with self._write() as con:
@@ -330,43 +233,12 @@ def delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=T
         if strict and len(found) < len(ids):
             raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
         n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
-        marked = _tombstone(con, user_id, found.values())
+        marked = tombstone(con, user_id, found.values())
         con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
     self._tombstoned = getattr(self, '_tombstoned', set()) | marked
     if erase_now: self._scrub()
     else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
     return n
-
-# %% ../../nbs/04aa_sqlite.ipynb #6654d5bd
-def _zero_tombstones(con, rowids=None)->int:
-    "Inside a write: zero the vectors of tombstones not yet zeroed (seq < 0) and set their seq to 0, in blocks `rowids` (all when None)."
-    q = 'SELECT rowid, seqs, n, length(data) FROM vec_blocks' + ('' if rowids is None else f' WHERE rowid IN ({",".join(map(str, map(int, rowids)))})')
-    done = 0
-    for rowid, sb, n, nbytes in con.execute(q).fetchall():
-        s = np.frombuffer(sb, '<i8'); ks = np.flatnonzero(s < 0)
-        if not len(ks): continue
-        width = nbytes//n
-        with con.blobopen('vec_blocks', 'data', rowid) as b:
-            for k in ks: b.seek(int(k)*width); b.write(bytes(width))
-        with con.blobopen('vec_blocks', 'seqs', rowid) as b:
-            for k in ks: b.seek(8*int(k)); b.write(bytes(8))
-        done += len(ks)
-    return done
-
-
-# %% ../../nbs/04aa_sqlite.ipynb #567b1d90
-def _replace_vector(con, user_id, seq:int, v:np.ndarray):
-    "Inside a write: overwrite the vector of memory `seq` inside the user's block that holds it."
-    for rowid, sb, data, n in con.execute('SELECT rowid, seqs, data, n FROM vec_blocks WHERE user_id=? AND first_seq<=? AND last_seq>=?',
-                                          (user_id, int(seq), int(seq))).fetchall():
-        k = np.flatnonzero(np.frombuffer(sb, '<i8') == seq)
-        if not len(k): continue
-        V = np.frombuffer(data, '<f4').reshape(n, -1).copy()
-        if V.shape[1] != len(v): raise RuntimeError(f'the journal is damaged: a vector block of user {user_id!r} does not hold {len(v)}-dimensional vectors')
-        V[k[0]] = v
-        con.execute('UPDATE vec_blocks SET data=? WHERE rowid=?', (V.tobytes(), rowid))
-        return
-    raise RuntimeError(f'the journal is damaged: memory {seq} of user {user_id!r} has no stored vector')
 
 # %% ../../nbs/04aa_sqlite.ipynb #b31d2ea9
 @patch
@@ -378,7 +250,7 @@ def update_row(self:SQLiteJournal, user_id, mid, row, vec):
         (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, dim and dim[0])
         con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
                     (text, E, emo, val, ev, TAG_SEP.join(tags), user_id, mid))
-        _replace_vector(con, user_id, r[0], v)
+        replace_vector(con, user_id, r[0], v)
         con.execute('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', (user_id, mid))
     self._scrub()
 
@@ -398,7 +270,7 @@ def _scrub(self:SQLiteJournal, vacuum:bool=False, every_block:bool=False)->bool:
     with self._lock:
         marked, self._tombstoned = getattr(self, '_tombstoned', set()), set()
         if (marked or every_block) and not self.readonly:
-            with self._write(bump=False) as con: _zero_tombstones(con, None if every_block else marked)
+            with self._write(bump=False) as con: zero_tombstones(con, None if every_block else marked)
         try:
             if vacuum: self._con.execute('VACUUM')
             busy, _, _ = self._con.execute('PRAGMA wal_checkpoint(TRUNCATE)').fetchone()
@@ -507,7 +379,7 @@ def set_vectors(self:SQLiteJournal, user_id, identity, dim, ids, vecs):
         V = np.asarray(vecs, np.float32)[[at[r[1]] for r in rows]] if rows else np.zeros((0, dim), np.float32)
         con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
         con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
-        if rows: _put_blocks(con, user_id, dim, np.array([r[0] for r in rows], np.int64), V)
+        if rows: put_blocks(con, user_id, dim, np.array([r[0] for r in rows], np.int64), V)
         con.execute('INSERT INTO users(user_id, embedder, dim, created) VALUES (?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET embedder=excluded.embedder, dim=excluded.dim',
                     (user_id, identity, dim, time.time()))
 
@@ -560,16 +432,8 @@ def check(self:SQLiteJournal)->str:
 def compact(self:SQLiteJournal)->dict: # bytes of the file before and after, tombstones dropped, whether the log was emptied
     "Rewrite the journal without what was removed: tombstones dropped from the vector blocks, then VACUUM and an emptied log."
     size = lambda: sum(Path(str(self.path) + s).stat().st_size for s in ('', '-wal') if Path(str(self.path) + s).exists())
-    before, dropped = size(), 0
-    with self._write() as con:
-        marked = [(r, sb) for r, sb in con.execute('SELECT rowid, seqs FROM vec_blocks') if (np.frombuffer(sb, '<i8') <= 0).any()]
-        for rowid, sb in marked:
-            s = np.frombuffer(sb, '<i8'); keep = s > 0; dropped += int((~keep).sum())
-            if not keep.any(): con.execute('DELETE FROM vec_blocks WHERE rowid=?', (rowid,)); continue
-            data, n = con.execute('SELECT data, n FROM vec_blocks WHERE rowid=?', (rowid,)).fetchone()
-            V = np.frombuffer(data, '<f4').reshape(n, -1)[keep]
-            con.execute('UPDATE vec_blocks SET first_seq=?, last_seq=?, n=?, seqs=?, data=? WHERE rowid=?',
-                        (int(s[keep][0]), int(s[keep][-1]), int(keep.sum()), np.ascontiguousarray(s[keep]).tobytes(), V.tobytes(), rowid))
+    before = size()
+    with self._write() as con: dropped = drop_tombstones(con)
     ok = self._scrub(vacuum=True, every_block=True)
     return dict(bytes_before=before, bytes_after=size(), tombstones=dropped, wal_emptied=ok)
 
