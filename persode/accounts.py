@@ -7,16 +7,17 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from fastcore.basics import patch
-from .text import PersodeError
+from .text import PersodeError, MAX_ID_CHARS
 from .storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open_journal
 
 # %% auto #0
-__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'RESERVED_USERNAMES', 'SECRET_ENV', 'SECRET_FILE',
-           'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD', 'CSRF_HEADER', 'CSP',
-           'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password', 'verify_password', 'check_username',
-           'is_account_record', 'Account', 'Accounts', 'TooManyAttempts', 'LoginLimiter', 'sign_in', 'load_secret',
-           'Session', 'new_session', 'sign_session', 'read_session', 'cookie_kwargs', 'session_cookie_header',
-           'csrf_token', 'check_csrf', 'is_loopback', 'check_bind', 'read_password', 'cli_accounts']
+__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTINGS_PREFIX', 'RESERVED_USERNAMES', 'SECRET_ENV',
+           'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
+           'CSRF_HEADER', 'CSP', 'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password',
+           'verify_password', 'check_username', 'settings_id', 'is_account_record', 'Account', 'Accounts',
+           'TooManyAttempts', 'LoginLimiter', 'sign_in', 'load_secret', 'Session', 'new_session', 'sign_session',
+           'read_session', 'cookie_kwargs', 'session_cookie_header', 'csrf_token', 'check_csrf', 'is_loopback',
+           'check_bind', 'read_password', 'cli_accounts']
 
 # %% ../nbs/22a_accounts.ipynb #d91ad691
 MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS = 8, 1024   # bounds on a password (the upper one stops hashing megabytes)
@@ -57,6 +58,7 @@ def verify_password(stored,       # a hash from `hash_password`
 
 # %% ../nbs/22a_accounts.ipynb #83c52cca
 ACCOUNT_PREFIX = '~account:'     # user id prefix of the account records
+SETTINGS_PREFIX = '~settings:'   # user id prefix of a journal's app settings (its time zone, see `persode.webjournal`)
 RESERVED_USERNAMES = frozenset({DEFAULT_USER})
 _USERNAME = re.compile(r'[a-z0-9][a-z0-9._-]{2,31}')
 _KIND = 'persode-account'
@@ -72,6 +74,11 @@ def check_username(name, # what the person typed
         raise PersodeError(f'username {shown!r} is not allowed: use 3 to 32 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit')
     if u in RESERVED_USERNAMES: raise PersodeError(f'username {u!r} is reserved; choose another')
     return u
+
+def settings_id(uid:str)->str:
+    "The reserved user id under which the journal `uid`'s app settings are kept."
+    key = SETTINGS_PREFIX + uid
+    return key if len(key) <= MAX_ID_CHARS else SETTINGS_PREFIX + hashlib.sha256(uid.encode()).hexdigest()
 
 def is_account_record(user_id)->bool:
     "Whether a user id of the journal is an account record rather than a person's journal."
@@ -166,14 +173,14 @@ def set_password(self:Accounts, username:str, password:str):
 @patch
 def delete(self:Accounts,
            username:str,       # the account to remove
-           forget:bool=False,  # also erase the account's journal (memories and preferences)
+           forget:bool=False,  # also erase the account's journal (memories, preferences, settings)
           ):
     "Remove an account; its journal stays unless `forget`."
     u = check_username(username)
     with self._lock:
         if self._record(u) is None: raise PersodeError(f'no account named {u!r}')
         self.db.forget_user(ACCOUNT_PREFIX + u)
-        if forget: self.db.forget_user(u)
+        if forget: self.db.forget_user(u); self.db.forget_user(settings_id(u))
 
 # %% ../nbs/22a_accounts.ipynb #44675f4c
 class TooManyAttempts(PersodeError):

@@ -2,7 +2,7 @@
 
 # %% ../nbs/22b_app.ipynb #08f8de4f
 from __future__ import annotations
-import argparse, contextlib, html, json, logging, os, re, socket, threading, time
+import argparse, contextlib, html, logging, os, re, socket, threading, time
 from datetime import date, datetime, timedelta
 from fastcore.basics import patch_to
 from .decay import utcnow
@@ -17,7 +17,7 @@ from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_se
                               is_loopback, SECURITY_HEADERS)
 try:
     from fasthtml.common import FastHTML, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
-    from fasthtml.common import A, Div, H2, H3, Input, Label, Li, P, Section, Strong, Ul, Form, Button, Small, Textarea
+    from fasthtml.common import A, H2, H3, Input, P, Section, Strong, Ul, Small
     from starlette.datastructures import MutableHeaders
     from starlette.requests import cookie_parser
     from starlette.middleware import Middleware
@@ -147,7 +147,7 @@ def _home_routes(app, web:WebJournal):
             folder, tz = web.folder(uid), web.tz(uid)
             recent = [entry_line(e, web.has_page(uid, e, folder), tz) for e in st['index'].latest(7)]
             n = len(st['store'])
-        return _html(page('Write', entry_form(web.token(req)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
+        return _html(page('Write', entry_form(web.token(req), zone=str(tz)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                           P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
                           notice=NOTICES.get(msg)))
 
@@ -160,7 +160,7 @@ def _home_routes(app, web:WebJournal):
             if prefs is None: return _go('/onboard')
             try: e = web.write(uid, prefs, text, written)
             except PersodeError as err:
-                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40]), error=f'Nothing was written: {err}'), 400)
+                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40], zone=web.zone_name(uid)), error=f'Nothing was written: {err}'), 400)
         return _go(f'/page/{e.episode.id}?msg=written')
 
 # %% ../nbs/22b_app.ipynb #e8f30005
@@ -271,16 +271,6 @@ def _change_routes(app, web:WebJournal):
         return _go('/?msg=forgotten')
 
 
-# %% ../nbs/22b_app.ipynb #7eb3eddb
-def _month(s:str, today:date)->date:
-    "The first day of the month `YYYY-MM` (today's month when empty)."
-    s = (s or '').strip()
-    if not s: return today.replace(day=1)
-    if not re.fullmatch(r'\d{4}-\d\d', s): raise PersodeError(f'{s[:20]!r} is not a month; give one like 2026-03')
-    try: return date(int(s[:4]), int(s[5:]), 1)
-    except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
-
-
 # %% ../nbs/22b_app.ipynb #e8f30010
 def _timeline_route(app, web:WebJournal):
     @app.get('/timeline')
@@ -289,7 +279,7 @@ def _timeline_route(app, web:WebJournal):
         with web.lock:
             tz = web.tz(uid)
             today = web.now().astimezone(tz).date()
-            try: first = _month(month, today)
+            try: first = check_month(month, today)
             except PersodeError as e: first, err = today.replace(day=1), str(e)
             last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
             idx = web.user(uid)['index']

@@ -19,9 +19,9 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'ZONE_EXAMPLE', 'LABELS', 'CONFIRM_ALL', 'APP_CSS', 'APP_JS',
            'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp', 'check_form',
-           'onboarding_form', 'when_written', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form',
-           'login_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary',
-           'summarize', 'month_calendar', 'mood_chart']
+           'onboarding_form', 'when_written', 'check_month', 'entry_form', 'confirm_form', 'chat_form', 'edit_form',
+           'forget_all_form', 'login_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page',
+           'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
@@ -140,7 +140,7 @@ def onboarding_form(token:str,          # the anti-forgery token
     return Form(csrf_field(token), *rows, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
 
 # %% ../nbs/22_app_views.ipynb #bcec5925
-def when_written(value:str|None, # the form's "written on" field: '', a date 'YYYY-MM-DD', or a time 'YYYY-MM-DDTHH:MM' (with or without its offset)
+def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-DD', or a time 'YYYY-MM-DD HH:MM' (with or without its offset)
                  now:datetime,   # the current time
                  tz=None,        # the person's zone (see `zone`): the clock of a date or a time given without an offset; without it, such a time is refused
                 )->datetime:     # the time of writing, in UTC
@@ -150,7 +150,7 @@ def when_written(value:str|None, # the form's "written on" field: '', a date 'YY
     if len(s) > 40: raise PersodeError('the date is too long; give a date like 2026-03-01')
     day = re.fullmatch(r'\d{4}-\d\d-\d\d', s)
     try: t = datetime.fromisoformat(s + 'T12:00' if day else s)
-    except ValueError: raise PersodeError(f'{s!r} is not a date; give a date like 2026-03-01 or a time like 2026-03-01T20:00') from None
+    except ValueError: raise PersodeError(f'{s!r} is not a date; give a date like 2026-03-01, or a date and time like 2026-03-01 20:00') from None
     if t.tzinfo is None:
         if tz is None and not day: raise PersodeError(f'{s!r} has no time zone; give a date like 2026-03-01, or a time like 2026-03-01T20:00+02:00')
         t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
@@ -159,14 +159,25 @@ def when_written(value:str|None, # the form's "written on" field: '', a date 'YY
     if t.year < 1970: raise PersodeError(f'{s!r} is before 1970; give a later date')
     return t.astimezone(timezone.utc)
 
+# %% ../nbs/22_app_views.ipynb #b5e10012
+def check_month(s:str, today:date)->date:
+    "The first day of the month `YYYY-MM` (today's month when empty)."
+    s = (s or '').strip()
+    if not s: return today.replace(day=1)
+    if not re.fullmatch(r'\d{4}-\d\d', s): raise PersodeError(f'{s[:20]!r} is not a month; give one like 2026-03')
+    try: return date(int(s[:4]), int(s[5:]), 1)
+    except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
+
+
 # %% ../nbs/22_app_views.ipynb #d3fdd45a
 def entry_form(token:str, text:str='', written:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
-               label:str='What happened today?', dated:bool=True):
-    "A text box (and an optional date) posted to `action`."
+               label:str='What happened today?', dated:bool=True,
+               zone:str|None=None): # the person's time zone, named beside the "when" field
+    "A text box (and, when `dated`, an optional date or date and time on the person's clock) posted to `action`."
+    when_ = Div(Label('When (optional)', Small(f' · your time{f" ({zone})" if zone else ""}: a date, or a date and time'), fr='written'),
+                Input(name='written', id='written', value=written, maxlength=40, placeholder='now, or e.g. 2026-03-01 or 2026-03-01 20:00'), cls='field')
     return Form(csrf_field(token), Label(label, fr='text'),
-                Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
-                Div(Label('Written on (optional)', fr='written'), Input(name='written', id='written', value=written, placeholder='today, or e.g. 2026-03-01'),
-                    cls='field') if dated else None,
+                Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True), when_ if dated else None,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, cls='entry')
 

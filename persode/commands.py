@@ -8,6 +8,7 @@ from .decay import as_utc, utcnow
 from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time
 from .embeddings import get_embedder, EMBEDDERS
 from .records import STRATEGIES
+from .store import MemoryStore
 from .hybrid import lexical_index, HYBRID_STRATEGIES
 from .views import sentence_views, default_strategy, VIEW_STRATEGIES
 from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
@@ -17,8 +18,8 @@ from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_p
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory
 
 # %% auto #0
-__all__ = ['CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import', 'cli_edit',
-           'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
+__all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
+           'cli_edit', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
@@ -114,6 +115,7 @@ def _agent(db:JournalDB, a):
     llm = _fault_llm(_llm(a))
     prefs = user_preferences(db, a.user, a.preferences)
     store = db.store_for(a.user, _embedder(a))
+    if a.strategy: check_strategy(store, a.strategy)   # the agent's names are the store's
     analyzer = llm.analyzer(store.embedder)    # offline: the learned E for a MiniLM journal (the agent hands it to the store)
     return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy, tz=_zone(a))
 
@@ -124,6 +126,12 @@ def _pages(a)->Path:
         if out.exists() and not out.is_dir(): raise PersodeError(f'--out {str(out)[:80]} exists and is not a folder')
         return out
     return migrate_pages(a.home, a.user)
+
+# %% ../nbs/21a_commands.ipynb #6ab0355a
+def check_strategy(store, strategy:str):
+    "Refuse, as a mistake, a lexical or sentence-view strategy on a store that cannot index it (see `persode.hybrid`, `persode.views`)."
+    if strategy in HYBRID_STRATEGIES + VIEW_STRATEGIES and not isinstance(store, MemoryStore):
+        raise PersodeError(f'--strategy {strategy} needs the SQLite journal; this {type(store).__name__} keeps its vectors elsewhere: choose similarity or gated')
 
 # %% ../nbs/21a_commands.ipynb #a2fb79f7
 def cli_recall(argv:list|None=None, # arguments after `persode recall`
@@ -147,6 +155,7 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         if not len(s):
             print(f'no memories for user {a.user!r} yet: add some with `persode journal`', file=sys.stderr); return 1
         if a.strategy is None: a.strategy = default_strategy(s)
+        check_strategy(s, a.strategy)
         if a.strategy in HYBRID_STRATEGIES: s = lexical_index(s, a.strategy)
         if a.strategy in VIEW_STRATEGIES: s = sentence_views(s)
         r = with_relevance(base, s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce), relevance_floor(base.embedder))

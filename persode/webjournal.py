@@ -2,14 +2,14 @@
 
 # %% ../nbs/22ab_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import hashlib, html, io, json, re, shutil, threading
+import html, io, json, re, shutil, threading
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from fastcore.basics import patch_to
 from .decay import as_utc, utcnow
-from .text import PersodeError, NotFoundError, check_text, zone, local_time, MAX_ID_CHARS
+from .text import PersodeError, NotFoundError, check_text, zone, local_time
 from .storage import JournalDB
 from .records import Hit
 from .onboarding import OnboardingPreferences
@@ -17,11 +17,12 @@ from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
 from .pages import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .app_views import PageView, summarize, excerpt, when_written, check_zone, default_zone
+from .accounts import SETTINGS_PREFIX, settings_id
 try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['SETTINGS_PREFIX', 'MAX_IMPORT_BYTES', 'Entry', 'DateIndex', 'day_start', 'WebJournal', 'settings_id', 'entry_line']
+__all__ = ['MAX_IMPORT_BYTES', 'Entry', 'DateIndex', 'day_start', 'WebJournal', 'entry_line']
 
 # %% ../nbs/22ab_webjournal.ipynb #755bafc6
 @dataclass
@@ -125,13 +126,7 @@ class WebJournal:
     def drop(self, uid:str): self._users.pop(uid, None); self._zones.pop(uid, None)
 
 # %% ../nbs/22ab_webjournal.ipynb #c6a70002
-SETTINGS_PREFIX = '~settings:'   # user id prefix of a journal's app settings (its time zone)
-_SETTINGS_KIND = 'persode-settings'
-
-def settings_id(uid:str)->str:
-    "The reserved user id under which a journal's settings are stored."
-    key = SETTINGS_PREFIX + uid
-    return key if len(key) <= MAX_ID_CHARS else SETTINGS_PREFIX + hashlib.sha256(uid.encode()).hexdigest()
+_SETTINGS_KIND = 'persode-settings'   # the record's kind, under `persode.accounts.settings_id(uid)`
 
 @patch_to(WebJournal)
 def zone_name(self, uid:str)->str:

@@ -4,8 +4,8 @@ Each test starts the app on a free loopback port (uvicorn in a thread of the tes
 the app's clock and reads the journal directly to check that refused requests changed nothing), then clicks through it
 as a person would: onboarding, three entries on three days, the page that resurfaces the intense one, why-this-memory,
 edit, forget, export, forget everything, import, on SQLite and on PostgreSQL; two accounts that cannot see each other's
-pages; forged and cross-site form posts; script injection. Every page is checked for JavaScript console errors
-(Content-Security-Policy violations included) and photographed into $CI_ARTIFACTS/app-screenshots (or a temporary
+pages; forged and cross-site form posts; script injection; the person's time zone and a backdated entry. Every page
+is checked for JavaScript console errors (Content-Security-Policy violations included) and photographed into $CI_ARTIFACTS/app-screenshots (or a temporary
 folder). With PERSODE_APP_DOC_SHOTS=1 a few screenshots are also written to nbs/images/app/ for the app's docs page.
 Skipped only when Chromium is not installed.
 """
@@ -428,4 +428,38 @@ def test_csrf_and_xss(browser, tmp_path):
             assert cookie['httpOnly'] and cookie['sameSite'] == 'Strict'
             assert v.page.evaluate('document.cookie') == ''          # scripts cannot read the session
             other.close(); v.close()
+    finally: db.close()
+
+
+# ---------------------------------------------------------------- the person's clock and a backdated entry
+
+def test_time_zone_and_backdating(browser, tmp_path):
+    "Berlin chosen on the profile screen: 23:30 UTC shows as 00:30 the next day; an entry dated the evening before lands on its day."
+    db = open_journal(tmp_path/'journal.db')
+    clock = Clock(datetime(2026, 3, 1, 23, 30, tzinfo=timezone.utc))          # 00:30 on Monday 2 March in Berlin
+    try:
+        with serve(db, tmp_path, clock, tz='UTC') as base:
+            v = Visitor(browser, base, 'berlin')
+            v.go('/onboard')
+            for k, val in PROFILE.items(): v.page.fill(f'#{k}', val)
+            v.page.fill('#tz', 'Berlin')
+            v.submit('Save my profile', 400, '/onboard')
+            expect(v.page.locator('#tz-error')).to_contain_text('is not a time zone; give an IANA name such as Europe/Berlin')
+            assert db.preferences('default') is None
+            v.page.fill('#tz', 'Europe/Berlin'); v.submit('Save my profile')
+            mid = write(v, clock, clock.t, 'Could not sleep after the concert, still humming the encore.')
+            expect(v.page.locator('.diary-page h2')).to_have_text('Monday 02 March 2026, 00:30 CET')
+            v.go('/day/2026-03-02'); expect(v.page.locator(f'#page-{mid}')).to_be_visible()
+            v.go('/day/2026-03-01'); expect(v.page.locator('main')).to_contain_text('No entries on this day')
+
+            clock.t = datetime(2026, 3, 2, 8, tzinfo=timezone.utc)              # the next morning, 09:00 in Berlin
+            v.go('/'); expect(v.page.locator('label[for=written]')).to_contain_text('Europe/Berlin')
+            v.page.fill('#text', 'Dinner with Mia before the concert, we laughed a lot.'); v.page.fill('#written', '2026-03-02 10:00')
+            v.submit('Write my page', 400, '/write'); expect(v.page.locator('.error')).to_contain_text('is in the future')
+            v.page.fill('#written', '2026-03-01 19:00'); v.submit('Write my page')
+            expect(v.page.locator('.diary-page h2')).to_have_text('Sunday 01 March 2026, 19:00 CET')
+            v.go('/day/2026-03-01'); expect(v.page.locator('main')).to_contain_text('Dinner with Mia')
+            v.shot('timezone-1-backdated-day')
+            assert count(db) == 2
+            v.close()
     finally: db.close()
