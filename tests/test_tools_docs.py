@@ -39,6 +39,17 @@ def test_page_names():
     assert docs.page_name('10_exp1_forgetting.ipynb') == 'exp1_forgetting.html'
     assert docs.page_name('index.ipynb') == 'index.html'
 
+def test_unlink_code_keeps_links_in_prose_only():
+    md = 'See [`Store`](store.html#store).\n\n```python\ndef f(\n    s, # a [`Store`](https://x.io/store.html#store)\n)\n```\n'
+    out = docs.unlink_code(md)
+    assert '[`Store`](store.html#store)' in out and '    s, # a `Store`\n' in out
+    assert docs.unlink_code('no code [`a`](b.html)') == 'no code [`a`](b.html)' and docs.unlink_code('') == ''
+
+def test_unnest_links_keeps_the_authors_link():
+    test = 'once ([[`child_env`](https://x.io/child.html#child_env)](child.html) puts'
+    assert docs.unnest_links(test) == 'once ([`child_env`](child.html) puts'
+    assert docs.unnest_links('[`a`](b.html) and [[x]](y)') == '[`a`](b.html) and [[x]](y)'
+
 def test_sidebar_files_every_notebook_present(tmp_path):
     "Notebooks added later (a test-helpers module, a library-shape check) get a page in the section of their number."
     for n in ('index', '00_decay', '00a_text', '30_cli', '10_exp1_forgetting', '04c_cache', '90_testing', '92_library_shape', '_scratch'):

@@ -161,10 +161,32 @@ def process_nb(
                 def base_procs(self): return [p for p in super().base_procs() if p not in (add_show_docs, exec_show_docs)]
             _NoShowDocs()(nb)
         finally: os.environ.pop('IN_TEST', None)
+    _unlink_outputs(nb)
     dst.parent.mkdir(parents=True, exist_ok=True)
     write_nb(nb, dst)
     if degraded: raise _Degraded(degraded)
     return dst
+
+_FENCE = re.compile(r'^```.*?^```', re.M | re.S)
+_CODE_LINK = re.compile(r'\[(`[^`\]]+`)\]\([^)\s]+\)')
+
+def unlink_code(md:str)->str:
+    "Markdown with nbdev's doc links taken back out of fenced code (a signature's comments), where they would show raw."
+    return _FENCE.sub(lambda m: _CODE_LINK.sub(r'\1', m.group(0)), md)
+
+_NESTED_LINK = re.compile(r'\[\[(`[^`\]]+`)\]\([^)\s]+\)\]\(')
+
+def unnest_links(md:str)->str:
+    "Markdown without the link nbdev puts inside a link the author wrote (`[[`x`](auto)](mine)` -> `[`x`](mine)`)."
+    return _NESTED_LINK.sub(r'[\1](', md)
+
+def _unlink_outputs(nb):
+    "Apply `unlink_code` to every markdown output of `nb` (the API reference `show_doc` writes), `unnest_links` to its prose."
+    for c in nb.cells:
+        if c.cell_type == 'markdown': c.source = unnest_links(c.source)
+        for o in c.get('outputs', []):
+            md = o.get('data', {}).get('text/markdown')
+            if md: o['data']['text/markdown'] = unlink_code(''.join(md) if isinstance(md, list) else md)
 
 class _Degraded(RuntimeError): "The page was written, but without part of its content."
 
