@@ -18,7 +18,7 @@ __all__ = ['sha256_file', 'EPIREC_URL', 'EPIREC_SHA256', 'PROBE_TYPES', 'INTENSI
            'LocomoQA', 'LocomoConversation', 'Locomo', 'locomo_from_list', 'load_locomo']
 
 # %% ../../nbs/09_datasets.ipynb #9ee23e2d
-sha256_file = file_sha256   # the one copy lives in `persode.intensity`, the lowest module that hashes files
+sha256_file = file_sha256   # the old name, kept for one release; the one copy is `persode.intensity.file_sha256`
 
 # %% ../../nbs/09_datasets.ipynb #f0a4dec5
 def data_file(path:str|Path|None, # a file, its folder, or the data root; None means `$PERSODE_DATA`
@@ -53,7 +53,7 @@ def fetch(url:str,             # public URL of the file
             with opener(url, timeout=timeout) as r, open(tmp, 'wb') as f: shutil.copyfileobj(r, f)
         except (urllib.error.URLError, OSError, ValueError) as e:
             raise FileNotFoundError(f'could not download {url} ({getattr(e, "reason", e)}); no network? {hint}') from None
-        got = sha256_file(tmp)
+        got = file_sha256(tmp)
         if got != sha256: raise PersodeError(f'downloaded {url} but its sha256 is {got}, expected {sha256}; {hint}')
         os.replace(tmp, dest)
     finally:
@@ -284,7 +284,7 @@ def load_epirec(path:str|Path|None=None, # file, its folder or the data root; No
     f = local_file(path, 'epirec', 'epirec_v1.json', EPIREC_URL, EPIREC_SHA256, download, opener)
     try: doc = json.loads(f.read_text(encoding='utf-8'))
     except (ValueError, RecursionError) as e: raise EpiRecSchemaError(f, [f'$: not valid JSON ({_why(e)})']) from None
-    return epirec_from_dict(doc, str(f), sha256_file(f))
+    return epirec_from_dict(doc, str(f), file_sha256(f))
 
 # %% ../../nbs/09_datasets.ipynb #21935e22
 LOCOMO_URL = 'https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json'
@@ -434,4 +434,4 @@ def load_locomo(path:str|Path|None=None, # file, its folder or the data root; No
     f = local_file(path, 'locomo', 'locomo10.json', LOCOMO_URL, LOCOMO_SHA256, download, opener)
     try: data = json.loads(f.read_text(encoding='utf-8'))
     except (ValueError, RecursionError) as e: raise PersodeError(f'{f}: not valid JSON ({_why(e)})') from None
-    return locomo_from_list(data, str(f), sha256_file(f))
+    return locomo_from_list(data, str(f), file_sha256(f))

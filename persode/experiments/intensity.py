@@ -6,7 +6,7 @@ import argparse, csv, json, math, os, re, sys, time
 from pathlib import Path
 import numpy as np
 from ..analyzer import LexiconAnalyzer
-from .datasets import load_epirec, sha256_file
+from .datasets import load_epirec
 from .bench import rankdata, spearman, auc, BAND_LEVEL, band_metrics, DEV_PERSONAS, SPLITS, epirec_band_report
 from ..intensity import IntensityEstimator, pack_weights, save_weights, weights_path, file_sha256, EMBEDDER_IDENTITY
 from ..text import PersodeError
@@ -22,7 +22,7 @@ def load_emobank(root)->dict:
     f = Path(root)/'emobank'/'emobank.csv'
     with open(f, newline='', encoding='utf-8') as fh: rows = list(csv.DictReader(fh))
     return dict(ids=[r['id'] for r in rows], split=np.array([r['split'] for r in rows]), texts=[r['text'] for r in rows],
-                V=np.array([float(r['V']) for r in rows]), A=np.array([float(r['A']) for r in rows]), sha256=sha256_file(f))
+                V=np.array([float(r['V']) for r in rows]), A=np.array([float(r['A']) for r in rows]), sha256=file_sha256(f))
 
 def zscore(x)->np.ndarray:
     "Standardise with the population standard deviation."
@@ -154,7 +154,7 @@ def train_weights(root=None,              # data folder holding emobank/ (and es
         Xe = np.asarray(embedder.embed(es_texts), np.float64)
         M, v, c = fit_poly2(np.r_[X, Xe], np.r_[y, esconv_target(es_int, y)], lam, w=np.r_[np.ones(len(y)), np.full(len(es_int), ESCONV_WEIGHT)])
         meta.update(data=meta['data'] + f' + ESConv FailedESConv.json, {len(es_texts)} situations, weight {ESCONV_WEIGHT}',
-                    esconv_sha256=sha256_file(root/'esconv'/'FailedESConv.json'),
+                    esconv_sha256=file_sha256(root/'esconv'/'FailedESConv.json'),
                     licence=ESCONV_LICENCE + '; and ' + meta['licence'],
                     target=meta['target'] + '; ESConv: (intensity - 3) * sd(EmoBank target)')
     return pack_weights(M, v, c, quantile_knots(quad_score(X, M, v, c)), meta)
