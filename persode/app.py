@@ -24,7 +24,7 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'NOTICES', 'fault', 'SessionGuard', 'make_app', 'running', 'serve', 'cli_serve']
+__all__ = ['log', 'fault', 'SessionGuard', 'make_app', 'serve', 'cli_serve']
 
 # %% ../nbs/22b_app.ipynb #a7f40001
 log = logging.getLogger('persode.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -85,9 +85,6 @@ class SessionGuard:
             await fault(send_)
 
 # %% ../nbs/22b_app.ipynb #b9640296
-NOTICES = dict(written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
-               forgotten='The entry is forgotten, with its page.', erased='Everything was erased: memories, profile and pages.')
-
 def _html(content:tuple, status:int=200)->HTMLResponse: return HTMLResponse(document(*content), status_code=status)
 def _go(url:str)->RedirectResponse: return RedirectResponse(url, status_code=303)
 def _uid(req)->str: return req.scope['persode_session'].user_id
@@ -392,7 +389,7 @@ def _account_routes(app, web:WebJournal, accounts:Accounts):
         if not web.genuine(req, csrf_token): return _forged()
         req.scope['persode_set_session'] = new_session(None, time.time())
         return _go('/login')
-    _signup_routes(app, web, accounts)
+    _signup_routes(app, web, accounts); _password_routes(app, web, accounts, limiter)
 
 # %% ../nbs/22b_app.ipynb #72e068e3
 def _signup_routes(app, web:WebJournal, accounts:Accounts):
@@ -414,25 +411,25 @@ def _signup_routes(app, web:WebJournal, accounts:Accounts):
         req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
         return _go('/onboard')
 
-# %% ../nbs/22b_app.ipynb #4f96205d
-@contextlib.contextmanager
-def running(app,                   # an ASGI app (e.g. from `make_app`)
-            host:str='127.0.0.1',  # the loopback address to listen on
-            timeout:float=20.,     # seconds to wait for the server to start or stop
-           ):                      # yields the base URL, e.g. 'http://127.0.0.1:41234'
-    "Serve `app` with uvicorn from a background thread on a free port; stopped when the block ends."
-    import uvicorn
-    sock = socket.socket(socket.AF_INET6 if ':' in host else socket.AF_INET)
-    sock.bind((host, 0)); port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level='warning', lifespan='off'))
-    th = threading.Thread(target=server.run, kwargs=dict(sockets=[sock]), daemon=True, name='persode-web'); th.start()
-    t0 = time.monotonic()
-    while not server.started:
-        if not th.is_alive() or time.monotonic() - t0 > timeout: sock.close(); raise RuntimeError('the web journal did not start')
-        time.sleep(0.02)
-    try: yield f'http://{host if ":" not in host else f"[{host}]"}:{port}'
-    finally:
-        server.should_exit = True; th.join(timeout); sock.close()
+# %% ../nbs/22b_app.ipynb #e8f30027
+def _password_routes(app, web:WebJournal, accounts:Accounts, limiter:LoginLimiter):
+    @app.get('/password')
+    def password_page(req): return _html(page('Change your password', password_form(web.token(req))))
+
+    @app.post('/password')
+    def change_password(req, password:str='', new:str='', new2:str='', csrf_token:str=''):
+        if not web.genuine(req, csrf_token): return _forged()
+        uid = _uid(req)
+        try:
+            try: sign_in(accounts, limiter, uid, password, client=_client(req), now=time.time())
+            except TooManyAttempts: raise
+            except PersodeError: raise PersodeError('the current password is wrong') from None
+            if new != new2: raise PersodeError('the two new passwords differ')
+            acct = accounts.set_password(uid, new)
+        except PersodeError as e:
+            return _html(page('Change your password', password_form(web.token(req)), error=f'Nothing was changed: {e}'), 429 if isinstance(e, TooManyAttempts) else 400)
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), generation=acct.generation)
+        return _go('/data?msg=password')
 
 # %% ../nbs/22b_app.ipynb #ce1a1beb
 def serve(db=None,                # a journal URL or file, or an open `JournalDB`; `open_journal`'s default when None

@@ -17,11 +17,11 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'ZONE_EXAMPLE', 'LABELS', 'CONFIRM_ALL', 'APP_CSS', 'APP_JS',
-           'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp', 'check_form',
-           'onboarding_form', 'when_written', 'check_month', 'entry_form', 'confirm_form', 'chat_form', 'edit_form',
-           'forget_all_form', 'login_form', 'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page',
-           'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
+__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'LABELS', 'CONFIRM_ALL', 'APP_CSS',
+           'APP_JS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp',
+           'check_form', 'onboarding_form', 'when_written', 'check_month', 'entry_form', 'confirm_form', 'chat_form',
+           'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt', 'recall_table', 'PageView',
+           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
@@ -45,7 +45,7 @@ def page(title:str,      # the page's heading
     who = ()
     if user is None and token is None and SIGNED_IN.get() is not None: user, token = SIGNED_IN.get()
     if user is not None and token is not None:
-        who = (Span('signed in as ', Strong(user), cls='who'), A('Sign out', href='/logout'))   # a confirmation page posts it
+        who = (Span('signed in as ', Strong(user), cls='who'), A('Password', href='/password'), A('Sign out', href='/logout'))   # sign-out: a confirmation page posts it
     msgs = [P(notice, cls='notice', role='status') if notice else None, P(error, cls='error', role='alert') if error else None]
     return (Title(f'{title} · Persode'),
             Header(Nav(A('Persode', href='/', cls='brand'), *[A(t, href=h) for h, t in NAV], *who)),
@@ -65,6 +65,12 @@ FAULT = 'Persode hit an unexpected error; it is logged on the computer that runs
 def fault_page()->str:
     "The HTML of the page a fault gets (status 500)."
     return document(*page('Something went wrong', P('This was a fault in Persode, not something you did. ', A('Back to your journal', href='/')), error=FAULT))
+
+# %% ../nbs/22_app_views.ipynb #b5e10014
+NOTICES = dict(   # what a screen says after `?msg=<key>`
+               written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
+               forgotten='The entry is forgotten, with its page.', erased='Everything was erased: memories, profile and pages.',
+               password='Your password is changed; every other browser signed in as you is signed out.')
 
 # %% ../nbs/22_app_views.ipynb #b5e10002
 ZONE_EXAMPLE = 'Europe/Berlin'
@@ -223,6 +229,12 @@ def login_form(token:str, username:str='', action:str='/login', button:str='Sign
                 field('Password', 'password', type='password', autocomplete='new-password' if repeat else 'current-password'),
                 field('Password again', 'password2', type='password') if repeat else None,
                 Button(button, type='submit'), method='post', action=action)
+
+def password_form(token:str):
+    "The form that changes the signed-in person's password: the current one, then the new one twice."
+    field = lambda label, name, ac: Div(Label(label, fr=name), Input(type='password', name=name, id=name, required=True, autocomplete=ac), cls='field')
+    return Form(csrf_field(token), field('Current password', 'password', 'current-password'), field('New password', 'new', 'new-password'),
+                field('New password again', 'new2', 'new-password'), Button('Change the password', type='submit'), method='post', action='/password')
 
 # %% ../nbs/22_app_views.ipynb #682613d5
 def excerpt(s:str, n:int=160)->str:

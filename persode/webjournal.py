@@ -2,7 +2,7 @@
 
 # %% ../nbs/22ab_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import html, io, json, re, shutil, threading
+import contextlib, html, io, json, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
@@ -22,7 +22,7 @@ try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['MAX_IMPORT_BYTES', 'Entry', 'DateIndex', 'day_start', 'WebJournal', 'entry_line']
+__all__ = ['MAX_IMPORT_BYTES', 'Entry', 'DateIndex', 'day_start', 'WebJournal', 'entry_line', 'running']
 
 # %% ../nbs/22ab_webjournal.ipynb #755bafc6
 @dataclass
@@ -277,3 +277,23 @@ def import_(self, uid:str, data:bytes)->dict:
     rep = self.db.import_jsonl(io.StringIO(text), uid, now=self.now())
     self.user(uid)
     return rep
+
+# %% ../nbs/22ab_webjournal.ipynb #c6a70005
+@contextlib.contextmanager
+def running(app,                   # an ASGI app (e.g. from `make_app`)
+            host:str='127.0.0.1',  # the loopback address to listen on
+            timeout:float=20.,     # seconds to wait for the server to start or stop
+           ):                      # yields the base URL, e.g. 'http://127.0.0.1:41234'
+    "Serve `app` with uvicorn from a background thread on a free port; stopped when the block ends."
+    import uvicorn
+    sock = socket.socket(socket.AF_INET6 if ':' in host else socket.AF_INET)
+    sock.bind((host, 0)); port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level='warning', lifespan='off'))
+    th = threading.Thread(target=server.run, kwargs=dict(sockets=[sock]), daemon=True, name='persode-web'); th.start()
+    t0 = time.monotonic()
+    while not server.started:
+        if not th.is_alive() or time.monotonic() - t0 > timeout: sock.close(); raise RuntimeError('the web journal did not start')
+        time.sleep(0.02)
+    try: yield f'http://{host if ":" not in host else f"[{host}]"}:{port}'
+    finally:
+        server.should_exit = True; th.join(timeout); sock.close()
