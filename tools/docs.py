@@ -180,13 +180,17 @@ def unnest_links(md:str)->str:
     "Markdown without the link nbdev puts inside a link the author wrote (`[[`x`](auto)](mine)` -> `[`x`](mine)`)."
     return _NESTED_LINK.sub(r'[\1](', md)
 
+# what nbdev shows for a function without a docstring (the docstring of Python's `__call__`): better nothing than that
+_NO_DOC = '\n\n*Call self as a function.*'
+
 def _unlink_outputs(nb):
-    "Apply `unlink_code` to every markdown output of `nb` (the API reference `show_doc` writes), `unnest_links` to its prose."
+    "Apply `unlink_code` to every markdown output of `nb` (the API reference `show_doc` writes, without a borrowed "
+    "docstring), `unnest_links` to its prose."
     for c in nb.cells:
         if c.cell_type == 'markdown': c.source = unnest_links(c.source)
         for o in c.get('outputs', []):
             md = o.get('data', {}).get('text/markdown')
-            if md: o['data']['text/markdown'] = unlink_code(''.join(md) if isinstance(md, list) else md)
+            if md: o['data']['text/markdown'] = unlink_code(''.join(md) if isinstance(md, list) else md).replace(_NO_DOC, '')
 
 class _Degraded(RuntimeError): "The page was written, but without part of its content."
 
