@@ -397,7 +397,7 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
         if not len(agent.store): return '(no memories yet)'
         r = _fresh(agent, lambda: agent.retriever.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.retriever_strategy))
         r = with_relevance(agent.store, r, relevance_floor(agent.store.embedder))
-        return format_retrieval(r, len(agent.store), _zone(a))
+        return format_retrieval(r, _formed(agent.store, arg, a.clock()), _zone(a))
     if cmd == '/forget':
         mid = arg or (said[-1] if said else None)
         if mid is None: return '(nothing to forget: you have told me nothing in this session; /forget ID erases a memory by its id)'
