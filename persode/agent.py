@@ -52,7 +52,7 @@ class EpisodicMemoryAgent:
                 ):
         if not isinstance(preferences, OnboardingPreferences): raise TypeError('preferences must be OnboardingPreferences')
         if store is not None and embedder is not None and store.embedder is not embedder:
-            raise ValueError('pass the embedder to the MemoryStore, or let the agent build the store; not both')
+            raise PersodeError('pass the embedder to the MemoryStore, or let the agent build the store; not both')
         check_top_k(top_k)
         self.preferences, self.llm, self.top_k = preferences, llm if llm is not None else OfflineLLM(), top_k
         emb = store.embedder if store is not None else (embedder if embedder is not None else get_embedder())
@@ -61,7 +61,7 @@ class EpisodicMemoryAgent:
         self.store.analyzer = self.analyzer     # one E on one scale: the gate's threshold follows the analyzer that reads queries
         self.image_dir = Path(image_dir) if image_dir is not None else Path(tempfile.gettempdir())/'persode-images'
         if strategy is None: strategy = default_strategy(self.store)
-        if strategy not in AGENT_STRATEGIES: raise ValueError(f'strategy must be one of {AGENT_STRATEGIES}, got {strategy!r}')
+        if strategy not in AGENT_STRATEGIES: raise PersodeError(f'strategy must be one of {AGENT_STRATEGIES}, got {strategy!r}')
         self.strategy, self._index, self.tz = strategy, None, zone(tz)
         if strategy == 'routed': self._index = lexical_index(self.store, strategy)   # fails here when the extra is missing
         if strategy in ('views', 'views-routed'): self._index = sentence_views(self.store)

@@ -218,7 +218,7 @@ def lexical_index(store,                # the store the index reads (must be a `
                  )->HybridRetriever:    # a BM25 index over `store`
     "A `HybridRetriever` over `store`, after checking that it is a `MemoryStore` and that `bm25s` is installed."
     if not isinstance(store, MemoryStore):
-        raise TypeError(f'strategy {strategy!r} needs a MemoryStore; {type(store).__name__} has no lexical index')
+        raise PersodeError(f'strategy {strategy!r} needs a MemoryStore; {type(store).__name__} has no lexical index')
     _bm25s()
     return HybridRetriever(store)
 

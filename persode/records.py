@@ -22,7 +22,7 @@ DEFAULT_ALPHA = 0.5     # weight of similarity in the fused score
 
 def check_strategy(strategy:str)->str:
     "Validate a retrieval strategy name."
-    if strategy not in STRATEGIES: raise ValueError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES)}')
+    if strategy not in STRATEGIES: raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES)}')
     return strategy
 
 def check_unit(x,          # the value to check
@@ -30,7 +30,7 @@ def check_unit(x,          # the value to check
               )->float:
     "Validate a number in [0, 1] (a weight, a threshold, a consolidation strength)."
     if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x) or not 0 <= x <= 1:
-        raise ValueError(f'{name} must be a finite number in [0, 1], got {x!r}')
+        raise PersodeError(f'{name} must be a finite number in [0, 1], got {x!r}')
     return float(x)
 
 # %% ../nbs/04_records.ipynb #6eab6cfe
@@ -58,11 +58,11 @@ def check_batch(texts,    # the episodes' texts (a list, not one string)
     if isinstance(texts, str): raise TypeError('texts must be a list of strings; use add() for one episode')
     texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
     ats = list(ats) if not isinstance(ats, (str, datetime)) else [ats]
-    if len(ats) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ats)} timestamps')
+    if len(ats) != len(texts): raise PersodeError(f'got {len(texts)} texts but {len(ats)} timestamps')
     ats = [as_utc(a, f'ats[{i}]') for i, a in enumerate(ats)]
     ids = [memory_id(t, a) for t, a in zip(texts, ats)] if ids is None else [check_id(i, f'ids[{k}]') for k, i in enumerate(ids)]
-    if len(ids) != len(texts): raise ValueError(f'got {len(texts)} texts but {len(ids)} ids')
-    if len(set(ids)) != len(ids): raise ValueError('ids within one batch must be unique')
+    if len(ids) != len(texts): raise PersodeError(f'got {len(texts)} texts but {len(ids)} ids')
+    if len(set(ids)) != len(ids): raise PersodeError('ids within one batch must be unique')
     return texts, ats, ids
 
 # %% ../nbs/04_records.ipynb #b787b30a
@@ -74,11 +74,11 @@ def check_vectors(vecs,                 # precomputed embeddings, one row per it
                  )->np.ndarray:         # unit float32 rows
     "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows."
     v = np.asarray(vecs, dtype=np.float32)
-    if v.ndim != 2 or v.shape[0] != n: raise ValueError(f'{name} must have shape ({n}, {dim}), got {v.shape}')
-    if v.shape[1] != dim: raise ValueError(f'{name} have dimension {v.shape[1]} but this store holds {identity} vectors of dimension {dim}')
-    if not np.all(np.isfinite(v)): raise ValueError(f'{name} must be finite')
+    if v.ndim != 2 or v.shape[0] != n: raise PersodeError(f'{name} must have shape ({n}, {dim}), got {v.shape}')
+    if v.shape[1] != dim: raise PersodeError(f'{name} have dimension {v.shape[1]} but this store holds {identity} vectors of dimension {dim}')
+    if not np.all(np.isfinite(v)): raise PersodeError(f'{name} must be finite')
     norms = np.linalg.norm(v, axis=1, keepdims=True)
-    if np.any(norms == 0): raise ValueError(f'{name} contain an all-zero vector')
+    if np.any(norms == 0): raise PersodeError(f'{name} contain an all-zero vector')
     return (v/norms).astype(np.float32)
 
 def edit_inputs(store,            # a store (in memory or in a database): its analyzer, embedder and dimension

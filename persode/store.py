@@ -37,7 +37,7 @@ class MemoryStore:
         self.weights, self.alpha = weights, check_unit(alpha, 'alpha')
         self.gate_threshold, self.gamma = gate_threshold, check_unit(gamma, 'gamma')
         if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not math.isfinite(lam) or lam < 0:
-            raise ValueError(f'lam must be a finite number >= 0, got {lam!r}')
+            raise PersodeError(f'lam must be a finite number >= 0, got {lam!r}')
         self.lam = float(lam)
         self.backend = None     # optional persistence (see `persode.storage`): written before the arrays change, and asked before each operation whether another process changed the journal
         self._n, cap, dim = 0, 16, self.embedder.dim
@@ -210,7 +210,7 @@ def add_many(self:MemoryStore,
     texts, ats, ids = check_batch(texts, ats, ids)
     self.follow_journal()
     clash = [i for i in ids if i in self._row]
-    if clash: raise ValueError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
+    if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
     analyses = self._analyses(texts, analyses)
     vecs = self.embedder.embed(texts) if embeddings is None else self._check_vectors(embeddings, len(texts))
     created = np.array([a.timestamp() for a in ats], dtype=np.float64)
@@ -329,7 +329,7 @@ def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_anal
     "Validate a query; returns (epoch seconds, float32 cosine of every memory, gate fired, query E)."
     check_strategy(strategy)
     self.follow_journal()
-    if self._n == 0: raise ValueError('the store is empty: add memories before retrieving')
+    if self._n == 0: raise PersodeError('the store is empty: add memories before retrieving')
     t = self._now(now); self._sync()
     q = self._query_vector(query, query_embedding)
     sim = q @ self._vecs[:, :self._n]
@@ -431,7 +431,7 @@ def _ranking(self:MemoryStore, query, now, strategy, query_embedding, query_anal
 def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     "Memories formed within `days` days before `now` (inclusive), newest first."
     if isinstance(days, bool) or not isinstance(days, (int, float)) or not math.isfinite(days) or days < 0:
-        raise ValueError(f'days must be a finite number >= 0, got {days!r}')
+        raise PersodeError(f'days must be a finite number >= 0, got {days!r}')
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
     self.follow_journal()
     c = self._created[:self._n]

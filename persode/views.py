@@ -199,7 +199,7 @@ def sentence_views(store,                 # the store to view (must be a `Memory
                   )->SentenceViews:
     "`SentenceViews` over `store`, with an error that names the strategy when the store cannot have them."
     if not isinstance(store, MemoryStore):
-        raise TypeError(f"strategy 'views' needs a MemoryStore; {type(store).__name__} keeps its vectors elsewhere and has no sentence views")
+        raise PersodeError(f"strategy 'views' needs a MemoryStore; {type(store).__name__} keeps its vectors elsewhere and has no sentence views")
     return SentenceViews(store, weight)
 
 # %% ../nbs/04d_views.ipynb #7ca9a65d

@@ -76,7 +76,7 @@ def evaluate_epirec_rankings(er:EpiRec,         # the dataset
         got[qid] = ranked.index(q.episode_id) + 1
     missing = [q for q in probes if q not in seen]
     if missing: P.append(f'{len(missing)} probes have no ranking (first: {missing[0]})')
-    if P: raise ValueError(f'invalid EpiRec rankings ({len(P)} problems): ' + '; '.join(P))
+    if P: raise PersodeError(f'invalid EpiRec rankings ({len(P)} problems): ' + '; '.join(P))
     order = [q.id for q in er.probes]
     ranks = [np.array([got[q]]) for q in order]
     pq = query_metrics(ranks, ks=(1, 3))
@@ -93,7 +93,7 @@ def evaluate_epirec_rankings(er:EpiRec,         # the dataset
 def _embedder_names(embedder)->list:
     names = ['hashing', 'minilm'] if embedder in (None, 'all') else [embedder] if isinstance(embedder, str) else list(embedder)
     bad = [n for n in names if n not in ('hashing', 'minilm')]
-    if bad: raise ValueError(f'unknown embedder {bad[0]!r}; choose hashing, minilm or all')
+    if bad: raise PersodeError(f'unknown embedder {bad[0]!r}; choose hashing, minilm or all')
     return names
 
 def _env()->dict:
@@ -160,7 +160,7 @@ BAND_LEVEL = {'low': 0, 'mild': 1, 'high': 2}
 def band_metrics(E, bands)->dict:
     "AUC high vs low and Spearman ρ with the band, for one split."
     bad = sorted({x for x in bands if x not in BAND_LEVEL})
-    if bad: raise ValueError(f'unknown intensity band(s) {bad}; expected one of {list(BAND_LEVEL)}')
+    if bad: raise PersodeError(f'unknown intensity band(s) {bad}; expected one of {list(BAND_LEVEL)}')
     E = np.asarray(E, np.float64); b = np.array([BAND_LEVEL[x] for x in bands])
     if E.shape != b.shape: raise ValueError(f'got {len(E)} intensities for {len(b)} bands')
     return dict(n=int(len(b)), auc_high_low=round(auc(E[b == 2], E[b == 0]), 4), spearman_band=round(spearman(E, b), 4))
@@ -343,7 +343,7 @@ def _parser(prog, bench):
     return p
 
 def _common(a):
-    if a.boot < 0: raise ValueError('--boot must be >= 0')
+    if a.boot < 0: raise PersodeError('--boot must be >= 0')
     cache = None if a.no_cache else Path(a.cache) if a.cache else default_cache_dir()
     return dict(embedder=a.embedder, cache_dir=cache, n_boot=a.boot, seed=a.seed, progress=not a.quiet, download=a.download,
                 strategies=BENCH_STRATEGIES, store_factory=DefaultRecall)

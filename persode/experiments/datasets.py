@@ -71,10 +71,10 @@ VALENCES = ('positive', 'negative', 'neutral')
 def parse_aware(s, # an ISO-8601 string that must carry a UTC offset
                )->datetime: # the same instant in UTC
     "Parse an ISO datetime with an explicit offset; naive or malformed strings raise ValueError."
-    if not isinstance(s, str): raise ValueError(f'expected an ISO datetime string, got {type(s).__name__}')
+    if not isinstance(s, str): raise PersodeError(f'expected an ISO datetime string, got {type(s).__name__}')
     try: dt = datetime.fromisoformat(s.strip().replace('Z', '+00:00'))
-    except ValueError: raise ValueError(f'not an ISO datetime: {s!r}') from None
-    if dt.tzinfo is None or dt.utcoffset() is None: raise ValueError(f'datetime without a UTC offset: {s!r}')
+    except ValueError: raise PersodeError(f'not an ISO datetime: {s!r}') from None
+    if dt.tzinfo is None or dt.utcoffset() is None: raise PersodeError(f'datetime without a UTC offset: {s!r}')
     return dt.astimezone(timezone.utc)
 
 # %% ../../nbs/09_datasets.ipynb #ab44b2d3
@@ -300,7 +300,7 @@ def parse_locomo_datetime(s:str, # e.g. '1:56 pm on 8 May, 2023'
     m = _LOCOMO_DT.match(s) if isinstance(s, str) else None
     tok = m.group(5).lower() if m else ''
     mon = next((v for k, v in _MONTHS.items() if len(tok) >= 3 and k.startswith(tok)), None)
-    if not m or not mon: raise ValueError(f'not a LoCoMo timestamp: {s!r}')
+    if not m or not mon: raise PersodeError(f'not a LoCoMo timestamp: {s!r}')
     h, mi = int(m.group(1)) % 12 + (12 if m.group(3).lower() == 'p' else 0), int(m.group(2))
     return datetime(int(m.group(6)), mon, int(m.group(4)), h, mi, tzinfo=timezone.utc)
 

@@ -80,29 +80,29 @@ def _parse_memory(d, i:int, src, dim, now:float)->tuple:
     if miss: raise PersodeError(f'{src}: line {i}: missing {", ".join(miss)}')
     try:
         mid = d['id']
-        if not isinstance(mid, str): raise ValueError('id must be a string')
+        if not isinstance(mid, str): raise PersodeError('id must be a string')
         check_id(mid, 'id')
         text = check_text(d['text'], 'text')
         created = as_utc(d['created_at'], 'created_at').timestamp()
         last = d.get('last_recalled'); last = None if last is None else as_utc(last, 'last_recalled').timestamp()
         for name, t in (('created_at', created), ('last_recalled', last)):
             if t is not None and t > now + 1e-6:
-                raise ValueError(f'memory {mid!r} has {name} {_iso(t)}, after now ({_iso(now)})')
+                raise PersodeError(f'memory {mid!r} has {name} {_iso(t)}, after now ({_iso(now)})')
         E, val = float(d['intensity']), float(d.get('valence', 0.))
-        if not (0 <= E <= 1 and -1 <= val <= 1): raise ValueError('intensity must be in [0, 1] and valence in [-1, 1]')
+        if not (0 <= E <= 1 and -1 <= val <= 1): raise PersodeError('intensity must be in [0, 1] and valence in [-1, 1]')
         rc = d.get('recall_count', 0)
-        if isinstance(rc, bool) or not isinstance(rc, int) or not 0 <= rc <= MAX_RECALLS: raise ValueError(f'recall_count must be an integer in [0, {MAX_RECALLS}]')
+        if isinstance(rc, bool) or not isinstance(rc, int) or not 0 <= rc <= MAX_RECALLS: raise PersodeError(f'recall_count must be an integer in [0, {MAX_RECALLS}]')
         tags = d.get('hashtags', [])
-        if not isinstance(tags, list) or not all(isinstance(t, str) and TAG_SEP not in t for t in tags): raise ValueError('hashtags must be a list of strings')
+        if not isinstance(tags, list) or not all(isinstance(t, str) and TAG_SEP not in t for t in tags): raise PersodeError('hashtags must be a list of strings')
         emo, ev = d.get('emotion', 'neutral'), d.get('event', '')
-        if not isinstance(emo, str) or not isinstance(ev, str) or len(emo) > 128 or len(ev) > len(text) + 1000: raise ValueError('emotion and event must be short strings')
+        if not isinstance(emo, str) or not isinstance(ev, str) or len(emo) > 128 or len(ev) > len(text) + 1000: raise PersodeError('emotion and event must be short strings')
         vec = None
         if d.get('embedding') is not None:
             raw = base64.b64decode(d['embedding'], validate=True)
-            if dim is None or len(raw) != 4*dim: raise ValueError(f'embedding has {len(raw)//4} values, expected {dim}')
+            if dim is None or len(raw) != 4*dim: raise PersodeError(f'embedding has {len(raw)//4} values, expected {dim}')
             vec = np.frombuffer(raw, '<f4').copy()
             nrm = float(np.linalg.norm(vec))
-            if not np.isfinite(vec).all() or nrm == 0: raise ValueError('embedding must be finite and non-zero')
+            if not np.isfinite(vec).all() or nrm == 0: raise PersodeError('embedding must be finite and non-zero')
             if abs(nrm - 1) > 1e-3: vec = (vec/nrm).astype(np.float32)
     except (TypeError, ValueError, OverflowError) as e: raise PersodeError(f'{src}: line {i}: {e}') from None
     return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec)

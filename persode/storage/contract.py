@@ -157,7 +157,7 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
     name, _, dim = str(identity).partition(':')
     if name == 'hashing-v2' and dim.isdigit(): return HashingEmbedder(int(dim))
     emb = get_embedder(name)
-    if emb.identity != identity: raise ValueError(f'cannot build an embedder with identity {identity!r}')
+    if emb.identity != identity: raise PersodeError(f'cannot build an embedder with identity {identity!r}')
     return emb
 
 def _anchor(created:np.ndarray, last)->np.ndarray:
@@ -224,7 +224,7 @@ def store_for(self:JournalDB,
     if embedder is None: embedder = embedder_for(identity) if identity else get_embedder()
     if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
     if n and identity != embedder.identity:
-        raise ValueError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
+        raise PersodeError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
                          f"use that embedder, or re-embed them (`persode import --reembed --embedder {embedder.name}`, JournalDB.reembed)")
     store = MemoryStore(embedder, analyzer, **kwargs)
     backend = StoreBackend(self, user_id, embedder)
@@ -288,12 +288,12 @@ def check_edit_row(row, # `(text, intensity, emotion, valence, event, hashtags)`
     text, E, emo, val, ev, tags = row
     check_text(text)
     E, val = float(E), float(val)
-    if not (0 <= E <= 1 and -1 <= val <= 1): raise ValueError('intensity must be in [0, 1] and valence in [-1, 1]')
+    if not (0 <= E <= 1 and -1 <= val <= 1): raise PersodeError('intensity must be in [0, 1] and valence in [-1, 1]')
     tags = tuple(tags)
-    if not all(isinstance(t, str) and TAG_SEP not in t for t in tags): raise ValueError('hashtags must be strings')
+    if not all(isinstance(t, str) and TAG_SEP not in t for t in tags): raise PersodeError('hashtags must be strings')
     v = np.ascontiguousarray(vec, '<f4')
-    if dim is None or v.shape != (int(dim),): raise ValueError(f'the vector has shape {v.shape}, expected ({dim},)')
-    if not np.isfinite(v).all(): raise ValueError('the vector must be finite')
+    if dim is None or v.shape != (int(dim),): raise PersodeError(f'the vector has shape {v.shape}, expected ({dim},)')
+    if not np.isfinite(v).all(): raise PersodeError('the vector must be finite')
     return (text, E, str(emo), val, str(ev), tags), v
 
 

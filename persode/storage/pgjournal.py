@@ -22,7 +22,7 @@ __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST
 
 # %% ../../nbs/04ac_pgjournal.ipynb #af5c4ea6
 import numbers
-from ..text import PersodeError, MAX_ID_CHARS, check_id, redact
+from ..text import PersodeError, NotFoundError, MAX_ID_CHARS, check_id, redact
 
 # %% ../../nbs/04ac_pgjournal.ipynb #f607622a
 class PgUnavailable(PersodeError, RuntimeError):
@@ -133,7 +133,7 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
             raise PersodeError(f'the database schema is version {have}, newer than this persode ({SCHEMA_VERSION}); upgrade persode')
         if have == 0 and dim is None: return 0
         if have == 0 and (isinstance(dim, bool) or not isinstance(dim, int) or dim <= 0):
-            raise ValueError(f'dim must be a positive integer, got {dim!r}')
+            raise PersodeError(f'dim must be a positive integer, got {dim!r}')
         for v, desc, sql in MIGRATIONS:
             if v <= have: continue
             for stmt in sql.format(dim=dim).split(';\n'):
@@ -309,7 +309,7 @@ def _bind_user(self:PgJournal, conn, user_id, identity):
     have = conn.execute('SELECT embedder FROM persode_users WHERE user_id = %s FOR UPDATE', (user_id,)).fetchone()[0]
     if have == identity: return
     if have is not None and conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (user_id,)).fetchone()[0]:
-        raise ValueError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
+        raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
     conn.execute('UPDATE persode_users SET embedder = %s WHERE user_id = %s', (identity, user_id))
 
 # %% ../../nbs/04ac_pgjournal.ipynb #26f7d2d5
@@ -330,7 +330,7 @@ def insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, id
             self._bind_user(conn, user_id, identity)
             if ids:
                 clash = [x[0] for x in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s AND id = ANY(%s)', (user_id, list(ids)))]
-                if clash: raise ValueError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
+                if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
             target = 'persode_memories'
             if skip_existing:
                 conn.execute(f'CREATE TEMP TABLE persode_in (ord bigint, {", ".join(f"{c} {t}" for c, t in zip(_IN_COLS, _IN_TYPES))}) ON COMMIT DROP')
@@ -349,7 +349,7 @@ def insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, id
         return n
     try: return self.run(go, write=True)
     except psycopg.errors.UniqueViolation:
-        raise ValueError('a memory in this batch is already in the journal (another client may have written it)') from None
+        raise PersodeError('a memory in this batch is already in the journal (another client may have written it)') from None
 
 # %% ../../nbs/04ac_pgjournal.ipynb #cd5dff07
 @patch
@@ -370,7 +370,7 @@ def reinforce_rows(self:PgJournal, user_id, ids, t:float):
             n = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
                              'last_recalled = greatest(coalesce(last_recalled, created_at), %s) WHERE user_id = %s AND id = ANY(%s)',
                              (at, user_id, ids)).rowcount
-            if n != len(set(ids)): raise KeyError(f'{len(set(ids)) - n} recalled memories are not in the journal of {user_id!r}')
+            if n != len(set(ids)): raise NotFoundError(f'{len(set(ids)) - n} recalled memories are not in the journal of {user_id!r}')
             conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, user_id))
     self.run(go, write=True)
 
@@ -379,7 +379,7 @@ def delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True)
     "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
     user_id, ids = _uid(user_id), [_mid(i) for i in ids]
     if self.dim is None:
-        if strict and ids: raise KeyError(f'user {user_id!r} has no memory {ids[0]!r}')
+        if strict and ids: raise NotFoundError(f'user {user_id!r} has no memory {ids[0]!r}')
         return 0
     def go(conn):
         with conn.transaction():
@@ -387,7 +387,7 @@ def delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True)
                                 'RETURNING id, greatest(created_at, last_recalled)', (user_id, ids)).fetchall()
             got = {r[0] for r in rows}
             if strict and len(got) != len(set(ids)):
-                raise KeyError(f'user {user_id!r} has no memory {next(i for i in ids if i not in got)!r}')   # rolls back
+                raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in got)!r}')   # rolls back
             if rows: conn.execute(LATEST_SQL, (user_id, user_id, max(r[1] for r in rows)))
         return len(got)
     return self.run(go, write=True)
@@ -399,7 +399,7 @@ MEMCOLS = 'id, text, created_at, intensity, emotion, valence, event, hashtags, r
 def update_row(self:PgJournal, user_id, mid, row, vec):
     "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
     user_id, mid = _uid(user_id), _mid(mid)
-    if self.dim is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
+    if self.dim is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
     (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, self.dim)
     _check_labels(mid, emo, ev, tags)
     def go(conn):
@@ -407,7 +407,7 @@ def update_row(self:PgJournal, user_id, mid, row, vec):
             r = conn.execute(f'UPDATE persode_memories SET text = %s, intensity = %s, emotion = %s, valence = %s, event = %s, hashtags = %s, '
                              f'embedding = %s WHERE user_id = %s AND id = %s RETURNING {MEMCOLS}',
                              (text, E, emo, val, ev, list(tags), np.asarray(v, np.float32), user_id, mid)).fetchone()
-            if r is None: raise KeyError(f'user {user_id!r} has no memory {mid!r}')
+            if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
         return r
     return self.run(go, write=True)
 

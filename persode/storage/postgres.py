@@ -25,7 +25,7 @@ __all__ = ['SEARCH_MODES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/04b_postgres.ipynb #af5c4ea6
 import numbers
-from ..text import PersodeError, MAX_ID_CHARS, check_id, redact
+from ..text import PersodeError, NotFoundError, MAX_ID_CHARS, check_id, redact
 
 def _mid(mid)->str: return check_id(mid, 'memory id')
 def _np(v): return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
@@ -54,12 +54,12 @@ class PgMemoryStore:
                 ):
         if not isinstance(journal, PgJournal): raise TypeError('journal must be a PgJournal')
         user_id = check_user_id(user_id)
-        if search not in SEARCH_MODES: raise ValueError(f'search must be one of {SEARCH_MODES}, got {search!r}')
-        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise ValueError('candidates must be a positive integer')
+        if search not in SEARCH_MODES: raise PersodeError(f'search must be one of {SEARCH_MODES}, got {search!r}')
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise PersodeError('candidates must be a positive integer')
         identity, _, n = journal.user_info(user_id)
         if embedder is None and identity: embedder = embedder_for(identity)
         if n and embedder is not None and identity != embedder.identity:
-            raise ValueError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
+            raise PersodeError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
                              f"use that embedder, or re-embed them (`persode import --reembed --embedder {embedder.name}`, JournalDB.reembed)")
         # reuse MemoryStore's validation of every knob
         proto = MemoryStore(embedder, analyzer, weights, alpha, gate_threshold, lam, gamma)
@@ -150,7 +150,7 @@ def __getitem__(self:PgMemoryStore, mid:str)->Memory:
     mid = _mid(mid)
     r = self.journal.run(lambda c: c.execute(f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s AND id = %s',
                                               (self.user_id, mid)).fetchone())
-    if r is None: raise KeyError(f'no memory with id {mid!r}')
+    if r is None: raise NotFoundError(f'no memory with id {mid!r}')
     return _memory(r)
 
 @patch
@@ -206,7 +206,7 @@ def _check_now(self:PgMemoryStore, conn, now)->float:
     "A query's `now` in epoch seconds (any valid time); a user without memories is the empty-store error."
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
     if not conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (self.user_id,)).fetchone()[0]:
-        raise ValueError('the store is empty: add memories before retrieving')
+        raise PersodeError('the store is empty: add memories before retrieving')
     return t
 
 @patch
@@ -297,7 +297,7 @@ def reinforce(self:PgMemoryStore, ids, now=None):
                 missing = sorted(set(ids) - {r[0] for r in got})
                 late = conn.execute("SELECT id, date_part('epoch', created_at) FROM persode_memories WHERE user_id = %s AND id = ANY(%s) "
                                     'ORDER BY id LIMIT 1', (self.user_id, missing)).fetchone()
-                if late is None: raise KeyError(f'no memory with id {missing[0]!r}')
+                if late is None: raise NotFoundError(f'no memory with id {missing[0]!r}')
                 raise PersodeError(f'memory {late[0]!r} was formed at {_when(late[1])}, after now ({_when(t)}): '
                                    'a memory cannot be recalled before it exists')
             conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, self.user_id))
@@ -308,7 +308,7 @@ def reinforce(self:PgMemoryStore, ids, now=None):
 def recent(self:PgMemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     "Memories formed within `days` days before `now` (inclusive), newest first."
     if isinstance(days, bool) or not isinstance(days, (int, float)) or not math.isfinite(days) or days < 0:
-        raise ValueError(f'days must be a finite number >= 0, got {days!r}')
+        raise PersodeError(f'days must be a finite number >= 0, got {days!r}')
     t = as_utc(utcnow() if now is None else now, 'now').timestamp()
     lo, hi = datetime.fromtimestamp(t - days*SECONDS_PER_DAY, timezone.utc), datetime.fromtimestamp(t + 1e-6, timezone.utc)
     rows = self.journal.run(lambda c: c.execute(
@@ -328,7 +328,7 @@ def edit(self:PgMemoryStore,
     mid = _mid(mid)
     text, a, vec = edit_inputs(self, text, analysis, embedding)
     try: r = self.journal.update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
-    except KeyError: raise KeyError(f'no memory with id {mid!r}') from None
+    except KeyError: raise NotFoundError(f'no memory with id {mid!r}') from None
     return _memory(r)
 
 @patch
@@ -339,7 +339,7 @@ def remove(self:PgMemoryStore, mid:str):
         with conn.transaction():
             got = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s RETURNING greatest(created_at, last_recalled)',
                                (self.user_id, mid)).fetchone()
-            if got is None: raise KeyError(f'no memory with id {mid!r}')
+            if got is None: raise NotFoundError(f'no memory with id {mid!r}')
             conn.execute(LATEST_SQL, (self.user_id, self.user_id, got[0]))
     self.journal.run(go, write=True)
 
@@ -351,7 +351,7 @@ def create_hnsw_index(self:PgJournal,
                       maintenance_work_mem_mb:int=512, # build memory (a graph that fits builds much faster)
                      ):
     "Build the optional HNSW index on the embeddings (inner product); `PgMemoryStore(search='hnsw')` uses it."
-    if self.dim is None: raise ValueError('no schema yet: store some memories first')
+    if self.dim is None: raise PersodeError('no schema yet: store some memories first')
     def go(c):
         with c.transaction():
             c.execute(f"SET LOCAL maintenance_work_mem = '{int(maintenance_work_mem_mb)}MB'")

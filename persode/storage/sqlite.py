@@ -42,7 +42,7 @@ class SQLiteJournal(JournalDB):
                 ):
         self.path = Path(path).expanduser() if path is not None else default_db_path()
         self.url, self.readonly, self.timeout = str(self.path), bool(readonly), float(timeout)
-        if synchronous.upper() not in ('FULL', 'NORMAL', 'EXTRA'): raise ValueError(f'synchronous must be FULL, NORMAL or EXTRA, got {synchronous!r}')
+        if synchronous.upper() not in ('FULL', 'NORMAL', 'EXTRA'): raise PersodeError(f'synchronous must be FULL, NORMAL or EXTRA, got {synchronous!r}')
         self._lock, self._con = threading.RLock(), None
         self._con = self._connect()
         try: self._setup(synchronous.upper(), migrations)
@@ -58,10 +58,10 @@ class SQLiteJournal(JournalDB):
 @patch
 def _connect(self:SQLiteJournal):
     p = self.path
-    if p.is_dir(): raise ValueError(f'{p} is a folder, not a journal file')
+    if p.is_dir(): raise PersodeError(f'{p} is a folder, not a journal file')
     if p.exists() and p.stat().st_size:
         with open(p, 'rb') as f: head = f.read(16)
-        if head != SQLITE_MAGIC: raise ValueError(f'{p} is not a Persode journal (not an SQLite database); nothing was changed')
+        if head != SQLITE_MAGIC: raise PersodeError(f'{p} is not a Persode journal (not an SQLite database); nothing was changed')
     elif self.readonly: raise FileNotFoundError(f'no journal at {p}')
     else:
         try: p.parent.mkdir(parents=True, exist_ok=True)
@@ -85,10 +85,10 @@ def _setup(self:SQLiteJournal, synchronous:str, migrations):
         app = con.execute('PRAGMA application_id').fetchone()[0]
         ver = con.execute('PRAGMA user_version').fetchone()[0]
         ntab = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    except sqlite3.DatabaseError as e: raise ValueError(f'{p} is not a readable SQLite database ({e}); nothing was changed') from None
+    except sqlite3.DatabaseError as e: raise PersodeError(f'{p} is not a readable SQLite database ({e}); nothing was changed') from None
     latest = max(v for v, *_ in migrations)
     if app != APPLICATION_ID and (ntab or ver):
-        raise ValueError(f'{p} is an SQLite database of another application, not a Persode journal; nothing was changed')
+        raise PersodeError(f'{p} is an SQLite database of another application, not a Persode journal; nothing was changed')
     if ver > latest:
         raise RuntimeError(f'{p} has schema version {ver}, newer than this persode understands ({latest}); upgrade persode')
     try:
@@ -192,7 +192,7 @@ def _bind_user(self:SQLiteJournal, con, user_id, identity, dim):
     have, hdim = con.execute('SELECT embedder, dim FROM users WHERE user_id=?', (user_id,)).fetchone()
     if have == identity and hdim == dim: return
     if have is not None and con.execute('SELECT EXISTS(SELECT 1 FROM memories WHERE user_id=?)', (user_id,)).fetchone()[0]:
-        raise ValueError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
+        raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
     con.execute('UPDATE users SET embedder=?, dim=? WHERE user_id=?', (identity, dim, user_id))
 
 # %% ../../nbs/04aa_sqlite.ipynb #8a9b8e6d
@@ -204,12 +204,12 @@ def insert_rows(self:SQLiteJournal, user_id, identity, dim, rows, skip_existing=
         def sql_rows():
             for k, r in enumerate(rows):
                 v = np.ascontiguousarray(r[10], '<f4')
-                if v.shape != (dim,): raise ValueError(f'a vector has shape {v.shape}, expected ({dim},)')
+                if v.shape != (dim,): raise PersodeError(f'a vector has shape {v.shape}, expected ({dim},)')
                 vecs.append(v)
                 yield (top + 1 + k, user_id, r[0], r[1], r[2], r[3], r[4], r[5], r[6], TAG_SEP.join(r[7]), r[8], r[9])
         try: cur = con.executemany(_INSERT.format('OR IGNORE' if skip_existing else ''), sql_rows())
         except sqlite3.IntegrityError as e:
-            raise ValueError(f'a memory in this batch is already in the journal ({e}); another process may have written it; try again') from None
+            raise PersodeError(f'a memory in this batch is already in the journal ({e}); another process may have written it; try again') from None
         n = max(cur.rowcount, 0)
         if n:
             seqs = (np.array([r[0] for r in con.execute('SELECT seq FROM memories WHERE seq>? ORDER BY seq', (top,))], np.int64)
