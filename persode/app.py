@@ -94,9 +94,13 @@ def _forged()->HTMLResponse:
 def _missing(e)->HTMLResponse: return _html(page('Not found', P(A('Back to your journal', href='/')), error=str(e)), 404)
 
 @patch_to(WebJournal)
-def token(self, req)->str: return csrf_token(req.scope['persode_session'], self.secret)
+def token(self, req)->str:
+    "The anti-forgery token of the request's session, for the forms of the page it answers with."
+    return csrf_token(req.scope['persode_session'], self.secret)
 @patch_to(WebJournal)
-def genuine(self, req, token)->bool: return check_csrf(token, req.scope.get('persode_session'), self.secret)
+def genuine(self, req, token)->bool:
+    "Whether `token` (from a posted form) is the anti-forgery token of the request's session."
+    return check_csrf(token, req.scope.get('persode_session'), self.secret)
 
 # %% ../nbs/22b_app.ipynb #7994a2e7
 def make_app(db:JournalDB,            # the open journal

@@ -180,13 +180,17 @@ def unnest_links(md:str)->str:
     "Markdown without the link nbdev puts inside a link the author wrote (`[[`x`](auto)](mine)` -> `[`x`](mine)`)."
     return _NESTED_LINK.sub(r'[\1](', md)
 
+# what nbdev shows for a function without a docstring (the docstring of Python's `__call__`): better nothing than that
+_NO_DOC = '\n\n*Call self as a function.*'
+
 def _unlink_outputs(nb):
-    "Apply `unlink_code` to every markdown output of `nb` (the API reference `show_doc` writes), `unnest_links` to its prose."
+    "Apply `unlink_code` to every markdown output of `nb` (the API reference `show_doc` writes, without a borrowed "
+    "docstring), `unnest_links` to its prose."
     for c in nb.cells:
         if c.cell_type == 'markdown': c.source = unnest_links(c.source)
         for o in c.get('outputs', []):
             md = o.get('data', {}).get('text/markdown')
-            if md: o['data']['text/markdown'] = unlink_code(''.join(md) if isinstance(md, list) else md)
+            if md: o['data']['text/markdown'] = unlink_code(''.join(md) if isinstance(md, list) else md).replace(_NO_DOC, '')
 
 class _Degraded(RuntimeError): "The page was written, but without part of its content."
 
@@ -205,13 +209,16 @@ def _repo_root(path=None)->Path:
         if (d/'settings.ini').exists(): return d
     raise FileNotFoundError(f'no settings.ini in {p} or above: run `python tools/docs.py` inside the Persode repository (or pass --path)')
 
+# platformdirs (under the throw-away PostgreSQL server) warns when a machine has no login session; a page should not show it
+_QUIET = ','.join(filter(None, (os.environ.get('PYTHONWARNINGS'), 'ignore:XDG_RUNTIME_DIR is not set')))
+
 def _run_child(root, src, dst, execute, timeout, slow=False):
     "Process one notebook in a child process (this script's hidden `_proc` command); return (src, seconds, error or None)."
     t = time.time()
     try:
         r = subprocess.run([sys.executable, str(Path(__file__).resolve()), '_proc', str(src), str(dst),
                             '1' if execute else '0', '1' if slow else '0'], cwd=src.parent,
-                           env=child_env(root), capture_output=True, text=True, timeout=timeout)
+                           env=child_env(root, PYTHONWARNINGS=_QUIET), capture_output=True, text=True, timeout=timeout)
         err = None if r.returncode == 0 else (r.stderr.strip() or r.stdout.strip() or f'exit status {r.returncode}')
         if r.returncode == 3 and dst.exists(): err = '(page written) ' + err
     except subprocess.TimeoutExpired: err = f'{src.name}: still running after {timeout} s; stopped'
