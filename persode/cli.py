@@ -30,8 +30,7 @@ SUBCOMMANDS = {
 }
 
 # %% ../nbs/30_cli.ipynb #59f3c125
-USER_ERRORS = (PersodeError, ValueError,   # plain ValueError: transitional, see above
-               FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
+USER_ERRORS = (PersodeError, FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
 
 def is_user_error(e:BaseException, # the exception a command raised
                  )->bool:          # True for a mistake the user can fix, False for a bug

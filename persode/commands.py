@@ -134,6 +134,10 @@ def check_strategy(store, strategy:str):
         raise PersodeError(f'--strategy {strategy} needs the SQLite journal; this {type(store).__name__} keeps its vectors elsewhere: choose similarity or gated')
 
 # %% ../nbs/21a_commands.ipynb #a2fb79f7
+def _formed(store, query:str, now)->int:
+    "How many of the store's memories exist at `now` (formed by then), counted from one vectorised scoring."
+    return int((store.scores(query, now, 'recency').score > float('-inf')).sum())
+
 def cli_recall(argv:list|None=None, # arguments after `persode recall`
               )->int:               # exit status
     "Show the top memories for a query, with their scores."
@@ -164,7 +168,7 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
                                              salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
                                   floor=r.floor)))
-        else: print(format_retrieval(r, len(s), _zone(a)))
+        else: print(format_retrieval(r, _formed(base, a.query, now), _zone(a)))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #6c599647
@@ -270,7 +274,7 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
         old = s[a.id].text
         m = s.edit(a.id, a.text)
         folder = migrate_pages(a.home, user)
-        n = sync_pages(s, folder, user, user_preferences(db, user))['rendered'] + drop_legacy(folder, {a.id: old})
+        n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
         _index(a, s, folder)
     print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a))}, {m.emotion}, E = {m.intensity:.2f}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
@@ -284,7 +288,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     p.add_argument('--id', action='append', default=[], help='a memory id to delete (repeatable); all memories when absent')
     p.add_argument('-y', '--yes', action='store_true', help='do not ask for confirmation')
     p.add_argument('--compact', action='store_true', help='afterwards, compact the journal so the erased text leaves no trace in its files')
-    a = p.parse_args(argv)
+    _tz_option(p); a = p.parse_args(argv)
     user = _user(a)
     with _open(a) as db:
         if a.compact and not callable(getattr(db, 'compact', None)):
@@ -305,7 +309,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
         done = db.delete(user, a.id) if a.id else db.forget_user(user)
         folder = migrate_pages(a.home, user)
         if a.id:
-            r = sync_pages(s := db.store_for(user), folder, user, user_preferences(db, user)); _index(a, s, folder)
+            r = sync_pages(s := db.store_for(user), folder, user, user_preferences(db, user), tz=_zone(a)); _index(a, s, folder)
             done_pages = f'; {r["removed"] + drop_legacy(folder, texts)} page(s) removed, {r["rendered"]} rendered again without it'
         elif folder.is_dir(): shutil.rmtree(folder); done_pages = f' and their journal pages in {folder}'
         else: done_pages = ''
@@ -331,7 +335,7 @@ def cli_pages(argv:list|None=None, # arguments after `persode pages`
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
         folder = own_folder(migrate_pages(a.home, user), user)
-        sync_pages(s, folder, user, user_preferences(db, user))
+        sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))
         print(_index(a, s, folder))
     return 0
 
@@ -341,7 +345,7 @@ def _folder(a, agent)->Path:
     folder = _pages(a)
     if a.out: folder.mkdir(parents=True, exist_ok=True)
     else: own_folder(folder, a.user)
-    sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out)
+    sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out, tz=agent.tz)
     return folder
 
 def cli_journal(argv:list|None=None, # arguments after `persode journal`
@@ -393,7 +397,7 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
         if not len(agent.store): return '(no memories yet)'
         r = _fresh(agent, lambda: agent.retriever.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.retriever_strategy))
         r = with_relevance(agent.store, r, relevance_floor(agent.store.embedder))
-        return format_retrieval(r, len(agent.store), _zone(a))
+        return format_retrieval(r, _formed(agent.store, arg, a.clock()), _zone(a))
     if cmd == '/forget':
         mid = arg or (said[-1] if said else None)
         if mid is None: return '(nothing to forget: you have told me nothing in this session; /forget ID erases a memory by its id)'
@@ -401,7 +405,7 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
         db.delete(a.user, [mid])
         (getattr(agent.store, 'reload', None) or agent.store.refresh)()     # the session's store follows at once
         if mid in said: said.remove(mid)
-        sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out)
+        sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out, tz=agent.tz)
         return f'(forgotten: memory {mid})'
     return f'(unknown command {strip_control(cmd)!r}; /help lists the commands)' if cmd not in ('/journal', '/recall') else f'(usage: {cmd} TEXT)'
 

@@ -132,7 +132,12 @@ def _stale(info:dict, store)->bool:
     if _sha(store[info['id']].text) != info.get('text_sha'): return True
     return any(q['id'] not in store or _sha(store[q['id']].text) != q['sha'] for q in info.get('quotes', ()))
 
-def rerender(store, info:dict, folder:Path, prefs):
+def rerender(store,       # the user's store (as the journal holds it now)
+             info:dict,   # the page's record (`page_record`) with its file `stem`
+             folder:Path, # the page folder
+             prefs,       # the user's `OnboardingPreferences`
+             tz=None,     # the zone of the page's title and ages, the one the caller writes pages in (see `zone`); UTC when None
+            ):
     "Render a page again from the journal: its entry as stored now, quoting only memories still there."
     from persode.agent import JournalEntry, relevant, write_atomic
     from persode.analyzer import Analysis
@@ -143,14 +148,14 @@ def rerender(store, info:dict, folder:Path, prefs):
     a = Analysis(m.text, m.event, m.emotion, m.intensity, m.valence, tuple(m.hashtags), info.get('analysis_source', 'lexicon'))
     qs = [q for q in info.get('quotes', ()) if q['id'] in store]
     hits = [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
-    ctx = JournalContext(m.text, a, prefs, tuple(relevant(hits)), m.created_at)
+    ctx = JournalContext(m.text, a, prefs, tuple(relevant(hits)), m.created_at, tz)
     keep = info.get('moment_source') != 'offline template' and _sha(m.text) == info.get('text_sha')
     vp = compose_visual_prompt(ctx, info.get('moment') if keep else None, info.get('moment_source') if keep else 'offline template')
     stem, llm = info['stem'], OfflineLLM()
     tmp = folder/f'.{stem}.png.tmp'
     os.replace(llm.illustrate(vp, ctx, tmp), folder/f'{stem}.png')
     prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected')
-    e = JournalEntry(m.text, llm.diary(ctx), vp, folder/f'{stem}.png', a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov)
+    e = JournalEntry(m.text, llm.diary(ctx), vp, folder/f'{stem}.png', a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov, tz)
     write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); write_atomic(folder/f'{stem}.html', e.to_html())
     write_atomic(folder/f'{stem}.json', json.dumps(dict(page_record(e, info['user']), stem=stem), ensure_ascii=False))
 
@@ -160,6 +165,7 @@ def sync_pages(store,           # the user's store (as the journal holds it now)
                user_id:str,     # the owner
                prefs,           # the user's `OnboardingPreferences` (for pages rendered again)
                own:bool=True,   # the folder is the user's own (its stray files are theirs); False for a shared `--out`
+               tz=None,         # the zone pages rendered again show dates in (`rerender`); UTC when None
               )->dict:          # {'removed': entries, 'rendered': pages}
     "Remove the page files of memories not in the journal; render again the pages that quote changed or erased text."
     done = dict(removed=0, rendered=0)
@@ -177,7 +183,7 @@ def sync_pages(store,           # the user's store (as the journal holds it now)
             if mid not in store: _remove(files); done['removed'] += 1; continue
             _remove(f for f in files if f.name.endswith('.tmp'))
             if info is not None and info.get('state') == 'written' and _stale(info, store):
-                rerender(store, dict(info, stem=stem), folder, prefs); done['rendered'] += 1
+                rerender(store, dict(info, stem=stem), folder, prefs, tz); done['rendered'] += 1
     return done
 
 # %% ../nbs/21_pages.ipynb #012eb9be

@@ -22,7 +22,7 @@ def format_hits(hits, # retrieval `Hit`s, best first
 
 # %% ../nbs/21_terminal.ipynb #82a4cada
 def format_retrieval(r, # a `Retrieval`
-                     n:int=0, # the number of memories searched (0: not shown)
+                     n:int=0, # the number of memories searched, those that exist at the query's time (0: not shown)
                      tz=None, # the zone of the times shown (see `persode.text.zone`); UTC when None
                     )->str:
     "A plain-text table of a retrieval, for terminals."

@@ -211,7 +211,7 @@ def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='')-
     check_text(text); t = when_written(written, self.now(), self.tz(uid))
     agent = self.agent(uid, prefs)
     folder = own_folder(self.folder(uid), uid)
-    sync_pages(agent.store, folder, uid, prefs)
+    sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
     e = journal_entry(agent, text, t, folder, uid)
     self.user(uid)
     return e
@@ -234,7 +234,7 @@ def edit(self, uid:str, mid:str, text:str)->object:
     s.analyzer = self.llm.analyzer(s.embedder)
     m = s.edit(mid, text)
     folder = self.folder(uid)
-    sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(name='friend', age=30)); drop_legacy(folder, {mid: old})
+    sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(name='friend', age=30), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
     self.user(uid)
     return m
 
@@ -244,7 +244,7 @@ def forget(self, uid:str, mid:str)->int:
     old = self.memory(uid, mid).text
     n = self.db.delete(uid, [mid])
     s, folder = self.user(uid)['store'], self.folder(uid)
-    sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(name='friend', age=30)); drop_legacy(folder, {mid: old})
+    sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(name='friend', age=30), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
     return n
 
 @patch_to(WebJournal)
