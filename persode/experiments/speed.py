@@ -11,6 +11,7 @@ from ..strength import StrengthWeights, Memory
 from ..analyzer import Analysis, LexiconAnalyzer
 from ..embeddings import HashingEmbedder
 from ..store import MemoryStore
+from ..text import PersodeError
 from ..records import DEFAULT_ALPHA
 from ..views import SentenceViews
 from ..child import child_env
@@ -363,7 +364,7 @@ def run_speed(sizes=(1_000, 10_000),  # store sizes
             elif name == 'minilm':
                 from persode.embeddings import MiniLMEmbedder
                 emb['minilm:384'] = embed_throughput(MiniLMEmbedder(), 512)
-            else: raise ValueError(f'unknown embedder {name!r}; choose hashing or minilm')
+            else: raise PersodeError(f'unknown embedder {name!r}; choose hashing or minilm')
         res['embedding_per_s'] = emb
     res['config'] = dict(dim=DIM, top_k=TOP_K, queries=queries, runs=runs, ref_max=ref_max, ref_queries=ref_queries, views_max=views_max,
                          threads=threads, seed=seed, now=NOW.isoformat())
@@ -455,9 +456,9 @@ def cli_speed(argv:list)->int:
     p.add_argument('--figure', default=None, help='also save the log-log figure here (PNG); default: beside --out')
     a = p.parse_args(argv)
     try: sizes = [int(x.replace('_', '')) for x in a.sizes.split(',') if x.strip()]
-    except ValueError: raise ValueError(f'--sizes must be comma-separated integers, got {a.sizes!r}') from None
-    if not sizes or min(sizes) < TOP_K: raise ValueError(f'--sizes must be integers >= {TOP_K}')
-    if a.queries < 1 or a.runs < 1: raise ValueError('--queries and --runs must be >= 1')
+    except ValueError: raise PersodeError(f'--sizes must be comma-separated integers, got {a.sizes!r}') from None
+    if not sizes or min(sizes) < TOP_K: raise PersodeError(f'--sizes must be integers >= {TOP_K}')
+    if a.queries < 1 or a.runs < 1: raise PersodeError('--queries and --runs must be >= 1')
     out = Path(a.out)
     if not out.parent.exists(): raise FileNotFoundError(f'no folder {out.parent} for --out')
     embedders = tuple(e.strip() for e in a.embedders.split(',') if e.strip())
