@@ -134,10 +134,6 @@ def check_strategy(store, strategy:str):
         raise PersodeError(f'--strategy {strategy} needs the SQLite journal; this {type(store).__name__} keeps its vectors elsewhere: choose similarity or gated')
 
 # %% ../nbs/21a_commands.ipynb #a2fb79f7
-def _formed(store, query:str, now)->int:
-    "How many of the store's memories exist at `now` (formed by then), counted from one vectorised scoring."
-    return int((store.scores(query, now, 'recency').score > float('-inf')).sum())
-
 def cli_recall(argv:list|None=None, # arguments after `persode recall`
               )->int:               # exit status
     "Show the top memories for a query, with their scores."
@@ -168,7 +164,7 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
                                              salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
                                   floor=r.floor)))
-        else: print(format_retrieval(r, _formed(base, a.query, now), _zone(a)))
+        else: print(format_retrieval(r, base.count_formed(now), _zone(a)))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #6c599647
@@ -397,7 +393,7 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
         if not len(agent.store): return '(no memories yet)'
         r = _fresh(agent, lambda: agent.retriever.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.retriever_strategy))
         r = with_relevance(agent.store, r, relevance_floor(agent.store.embedder))
-        return format_retrieval(r, _formed(agent.store, arg, a.clock()), _zone(a))
+        return format_retrieval(r, agent.store.count_formed(a.clock()), _zone(a))
     if cmd == '/forget':
         mid = arg or (said[-1] if said else None)
         if mid is None: return '(nothing to forget: you have told me nothing in this session; /forget ID erases a memory by its id)'

@@ -3,7 +3,6 @@
 # %% ../nbs/04_store.ipynb #a24d79f3
 from __future__ import annotations
 import math, operator
-from dataclasses import dataclass, field
 from datetime import datetime, timezone, timedelta
 import numpy as np
 from fastcore.basics import patch
@@ -62,10 +61,8 @@ MemoryStore.gate_threshold = property(_get_gate, _set_gate, doc=_get_gate.__doc_
 
 @patch(as_prop=True)
 def ids(self:MemoryStore)->list: return list(self._ids)
-
 @patch(as_prop=True)
 def dim(self:MemoryStore)->int: return self._vecs.shape[0]
-
 @patch(as_prop=True)
 def vectors(self:MemoryStore)->np.ndarray:
     "The stored embeddings, one unit row per memory (a read-only view)."
@@ -76,8 +73,6 @@ def vectors(self:MemoryStore)->np.ndarray:
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
 _META = ('text', 'emotion', 'valence', 'event', 'hashtags')               # per-memory tuple fields of `_meta`
 _meta_tuple = operator.itemgetter(*_META)                                 # a metadata dict as that tuple
-
-_dt = utc_datetime   # a short private name for the store's own use
 
 def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     "A copy of `a` with room for `cap` rows, keeping its first `n` (a transposed input gives a transposed output)."
@@ -248,8 +243,8 @@ def __getitem__(self:MemoryStore, mid:str)->Memory:
     i = self._row_of(mid)
     text, emotion, valence, event, hashtags = self._meta[i]
     n = int(self._recalls[i])
-    return Memory(mid, text, _dt(self._created[i]), float(self._E[i]), emotion, valence, event,
-                  hashtags, n, _dt(self._anchor[i]) if n else None)
+    return Memory(mid, text, utc_datetime(self._created[i]), float(self._E[i]), emotion, valence, event,
+                  hashtags, n, utc_datetime(self._anchor[i]) if n else None)
 
 @patch
 def __contains__(self:MemoryStore, mid)->bool: return mid in self._row
@@ -271,6 +266,13 @@ def _unformed(self:MemoryStore, t:float)->np.ndarray|None:
     "Boolean mask of the memories formed after epoch second `t`; None when there is none (the usual case, at no cost)."
     if t >= self._formed: return None
     return self._created[:self._n] > t
+
+# %% ../nbs/04_store.ipynb #3812d972
+@patch
+def count_formed(self:MemoryStore, now=None)->int:
+    "How many memories exist at `now` (formed by then; the clock when None)."
+    t = self._now(now); self._sync(); late = self._unformed(t)
+    return self._n if late is None else self._n - int(late.sum())
 
 # %% ../nbs/04_store.ipynb #d42e51f8
 @patch
@@ -366,14 +368,14 @@ def reinforce(self:MemoryStore,
     ids = list(ids)
     rows = np.array([self._row_of(i) for i in ids], dtype=np.int64)
     t = self._now(now); late = rows[self._created[rows] > t]
-    if len(late): raise PersodeError(f'memory {self._ids[late[0]]!r} was formed at {_dt(self._created[late[0]]).isoformat()}, after now '
-                                     f'({_dt(t).isoformat()}): a memory cannot be recalled before it exists')
+    if len(late): raise PersodeError(f'memory {self._ids[late[0]]!r} was formed at {utc_datetime(self._created[late[0]]).isoformat()}, after now '
+                                     f'({utc_datetime(t).isoformat()}): a memory cannot be recalled before it exists')
     self._record_recall(ids, rows, t)
 
 @patch
 def _record_recall(self:MemoryStore, ids:list, rows:np.ndarray, t:float):
     "Write a recall of memories `ids` (at `rows`) at epoch second `t` through the backend, then into the columns (clock: the later time)."
-    if self.backend is not None: self.backend.on_reinforce(ids, (self._recalls[rows] + 1).tolist(), _dt(t))
+    if self.backend is not None: self.backend.on_reinforce(ids, (self._recalls[rows] + 1).tolist(), utc_datetime(t))
     self._recalls[rows] += 1
     self._anchor[rows] = np.maximum(self._anchor[rows], t)
     self._recompute_terms(rows)
@@ -404,7 +406,7 @@ def retrieve(self:MemoryStore,
     if reinforce and chosen: self._record_recall(chosen, order, t)
     hits = [Hit(self[mid], r + 1, float(sims[r]), float(sals[r]), float(rets[r]), float(fuseds[r]), float(score[i]))
             for r, (mid, i) in enumerate(zip(chosen, order))]
-    return Retrieval(query, strategy, _dt(t), hits, fired, qE)
+    return Retrieval(query, strategy, utc_datetime(t), hits, fired, qE)
 
 # %% ../nbs/04_store.ipynb #21214483
 @patch

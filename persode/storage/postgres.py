@@ -140,6 +140,7 @@ def _memory(r)->Memory:
 def __len__(self:PgMemoryStore)->int:
     return self.journal.run(lambda c: c.execute('SELECT count(*) FROM persode_memories WHERE user_id = %s', (self.user_id,)).fetchone()[0])
 
+
 @patch(as_prop=True)
 def ids(self:PgMemoryStore)->list:
     return [r[0] for r in self.journal.run(lambda c: c.execute(
@@ -164,6 +165,14 @@ def memories(self:PgMemoryStore)->list:
     "All memories, in insertion order."
     return [_memory(r) for r in self.journal.run(lambda c: c.execute(
         f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s ORDER BY seq', (self.user_id,)).fetchall())]
+
+# %% ../../nbs/04b_postgres.ipynb #7fe68f6a
+@patch
+def count_formed(self:PgMemoryStore, now=None)->int:
+    "How many of this user's memories exist at `now` (formed by then; the clock when None), counted in the database."
+    at = as_utc(utcnow() if now is None else now, 'now')
+    return self.journal.run(lambda c: c.execute('SELECT count(*) FROM persode_memories WHERE user_id = %s AND created_at <= %s',
+                                                (self.user_id, at)).fetchone()[0])
 
 # %% ../../nbs/04b_postgres.ipynb #6bd8b104
 _SCORE_SQL = {'recency': '1.0/(1.0 + formed)', 'similarity': 'sim', 'salience': 'intrinsic', 'fused': 'fused'}
