@@ -3,21 +3,23 @@
 # %% ../../nbs/18_emotion_recall.ipynb #ed23412a
 from __future__ import annotations
 import json, os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 import numpy as np
 from ..store import MemoryStore
 from ..views import SentenceViews
 from ..hybrid import is_question
 from ..intensity import SemanticAnalyzer
-from .harness import relevant_ranks, query_metrics
+from .harness import relevant_ranks, query_metrics, rank_groups
+from .bench import epirec_groups
 from .fusion import paired_diff
 
 # %% auto #0
-__all__ = ['EKMAN', 'NEGATIVE', 'SHORT', 'BETAS', 'SHIPPED', 'CANDIDATES', 'NO_EMOTION', 'QUOTED', 'load_goemotions',
-           'EmotionClassifier', 'save_classifier', 'load_classifier', 'train_classifier', 'Signals', 'congruence',
-           'valence', 'candidate_score', 'group_signals', 'candidate_metrics', 'gains', 'choose', 'md_table',
-           'locomo_peer_rows', 'gain_table', 'plot_gains']
+__all__ = ['EKMAN', 'NEGATIVE', 'SHORT', 'BETAS', 'SHIPPED', 'CANDIDATES', 'NO_EMOTION', 'QUOTED', 'BAND_E', 'E_TYPES',
+           'load_goemotions', 'EmotionClassifier', 'save_classifier', 'load_classifier', 'train_classifier', 'Signals',
+           'congruence', 'valence', 'candidate_score', 'group_signals', 'candidate_metrics', 'gains', 'choose',
+           'md_table', 'locomo_peer_rows', 'gain_table', 'plot_gains', 'OracleAnalyzer', 'oracle_table',
+           'e_source_metrics', 'e_gain_table', 'e_table', 'plot_e_gains']
 
 # %% ../../nbs/18_emotion_recall.ipynb #058480c2
 EKMAN = ('anger', 'disgust', 'fear', 'joy', 'neutral', 'sadness', 'surprise')   # GoEmotions' Ekman grouping, label-id order
@@ -252,6 +254,86 @@ def plot_gains(G_dev:dict, G_test:dict, labels:list):
         ax.axhline(0, color='k', lw=.6); ax.axhline(.03, color='tab:green', lw=.6, ls='--')
         ax.set_xticks(range(3), ['factual', 'explicit', 'implicit']); ax.set_title(title)
     axes[0].set_ylabel('MRR gain over similarity')
+    axes[1].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1), frameon=False)
+    fig.tight_layout()
+    return fig
+
+# %% ../../nbs/18_emotion_recall.ipynb #fc5c624d
+BAND_E = {'low': 0.15, 'mild': 0.5, 'high': 0.9}   # oracle intensity for each authored EpiRec band
+
+class OracleAnalyzer:
+    "An analyzer whose E for known texts (memories) is given; any other text (a query) keeps the base analyzer's analysis."
+    def __init__(self, base,        # the analyzer for everything else (its `gate_threshold` is kept)
+                 table:dict,        # text -> oracle intensity in [0, 1]
+                ):
+        bad = [v for v in table.values() if not (isinstance(v, (int, float)) and 0 <= v <= 1)]
+        if bad: raise ValueError(f'oracle intensities must be numbers in [0, 1], got {bad[0]!r}')
+        self.base, self.table = base, dict(table)
+        self.gate_threshold = getattr(base, 'gate_threshold', None)
+        if self.gate_threshold is None: del self.gate_threshold   # then the store falls back to its own default
+    def analyze(self, text:str): return self.analyze_batch([text])[0]
+    def analyze_batch(self, texts, **kw)->list:
+        "The base analysis of every text, with E replaced by the oracle's where the text is known."
+        texts = list(texts); out = self.base.analyze_batch(texts, **kw)
+        return [replace(a, intensity=float(self.table[t]), source='oracle') if t in self.table else a for t, a in zip(texts, out)]
+    def __repr__(self): return f'OracleAnalyzer({len(self.table)} texts, base={type(self.base).__name__})'
+
+def oracle_table(er, band_e:dict=BAND_E)->dict:
+    "EpiRec episode text -> the oracle E of its authored intensity band."
+    missing = sorted({e.intensity_band for e in er.episodes} - set(band_e))
+    if missing: raise ValueError(f'no oracle intensity for band(s) {missing}')
+    return {e.text: band_e[e.intensity_band] for e in er.episodes}
+
+# %% ../../nbs/18_emotion_recall.ipynb #73fa2a30
+E_TYPES = ('factual', 'reflective_explicit', 'reflective_implicit')
+
+def e_source_metrics(er,              # a loaded `EpiRec`
+                     emb,             # the (cached) embedder
+                     analyzers:dict,  # E source name -> analyzer
+                     strategies=('similarity', 'fused', 'gated'),
+                    )->dict:          # (strategy, source) -> per-probe metrics (mrr, recall@1, recall@5, ...), probes in `er.probes` order
+    "Per-probe metrics of each strategy under each source of E (Exp. 6's protocol: one store per persona)."
+    groups = epirec_groups(er)
+    rel = [[[[e.id for e in p.episodes].index(q.episode_id)] for q in p.probes] for p in er.personas]
+    out = {}
+    for name, ana in analyzers.items():
+        run = rank_groups(groups, emb, strategies, ana)
+        for s in strategies:
+            out[(s, name)] = query_metrics(run.ranks(s, rel), ks=(1, 5))
+            out[(s, name)]['gate'] = np.concatenate(run.gate[s]).astype(float)
+    return out
+
+def e_gain_table(pq:dict,           # label -> per-probe metrics
+                 base:str,          # label of the reference (similarity)
+                 cells:dict,        # cell name -> boolean mask over probes
+                 metrics=('mrr', 'recall@1', 'recall@5'), n_boot:int=2000, seed:int=0,
+                )->dict:            # label -> cell -> metric -> {'diff', 'ci', 'n', 'value'}
+    "Paired bootstrap gain over `base` of every label, in every cell and metric."
+    return {l: {c: {m: dict(paired_diff(pq[l][m][sel], pq[base][m][sel], n_boot, seed), value=float(pq[l][m][sel].mean()))
+                    for m in metrics} for c, sel in cells.items()} for l in pq}
+
+# %% ../../nbs/18_emotion_recall.ipynb #9124c9a1
+def e_table(EG:dict, metric:str='mrr', cells=None)->str:
+    "Markdown: each configuration's gain in `metric` over similarity per cell, with the interval; similarity's own value first."
+    cells = cells or list(next(iter(EG.values())))
+    fmt = lambda g: f"{g['diff']:+.3f} [{g['ci'][0]:+.3f}, {g['ci'][1]:+.3f}]"
+    rows = [['similarity (its own value)'] + [f"{EG['similarity'][c][metric]['value']:.3f}" for c in cells]]
+    rows += [[l] + [fmt(EG[l][c][metric]) for c in cells] for l in EG if l != 'similarity']
+    return md_table([f'{metric} gain over similarity'] + cells, rows)
+
+def plot_e_gains(EG:dict, labels:list, metric:str='mrr'):
+    "Gain over similarity with paired 95 % intervals: per probe type (left) and per band of the target (right)."
+    import matplotlib.pyplot as plt
+    cells = list(next(iter(EG.values()))); groups = (cells[:3], cells[3:])
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), dpi=100, sharey=True)
+    w = 0.8/len(labels)
+    for ax, cs, title in zip(axes, groups, ('by probe type', 'by intensity band of the target')):
+        for i, l in enumerate(labels):
+            x = np.arange(len(cs)) + (i - (len(labels) - 1)/2)*w
+            m = np.array([EG[l][c][metric]['diff'] for c in cs]); ci = np.array([EG[l][c][metric]['ci'] for c in cs])
+            ax.errorbar(x, m, yerr=[m - ci[:, 0], ci[:, 1] - m], fmt='o', capsize=2, ms=4, label=l)
+        ax.axhline(0, color='k', lw=.6); ax.set_xticks(range(len(cs)), cs); ax.set_title(title)
+    axes[0].set_ylabel(f'{metric.upper()} gain over similarity')
     axes[1].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1), frameon=False)
     fig.tight_layout()
     return fig
