@@ -19,7 +19,7 @@ __all__ = ['EKMAN', 'NEGATIVE', 'SHORT', 'BETAS', 'SHIPPED', 'CANDIDATES', 'NO_E
            'load_goemotions', 'EmotionClassifier', 'save_classifier', 'load_classifier', 'train_classifier', 'Signals',
            'congruence', 'valence', 'candidate_score', 'group_signals', 'candidate_metrics', 'gains', 'choose',
            'md_table', 'locomo_peer_rows', 'gain_table', 'plot_gains', 'OracleAnalyzer', 'oracle_table',
-           'e_source_metrics', 'e_gain_table', 'e_table', 'plot_e_gains']
+           'e_source_metrics', 'e_gain_table', 'e_table', 'plot_e_gains', 'oracle_summary']
 
 # %% ../../nbs/18_emotion_recall.ipynb #058480c2
 EKMAN = ('anger', 'disgust', 'fear', 'joy', 'neutral', 'sadness', 'surprise')   # GoEmotions' Ekman grouping, label-id order
@@ -258,7 +258,7 @@ def plot_gains(G_dev:dict, G_test:dict, labels:list):
     fig.tight_layout()
     return fig
 
-# %% ../../nbs/18_emotion_recall.ipynb #fc5c624d
+# %% ../../nbs/18_emotion_recall.ipynb #6851e34b
 BAND_E = {'low': 0.15, 'mild': 0.5, 'high': 0.9}   # oracle intensity for each authored EpiRec band
 
 class OracleAnalyzer:
@@ -284,7 +284,7 @@ def oracle_table(er, band_e:dict=BAND_E)->dict:
     if missing: raise ValueError(f'no oracle intensity for band(s) {missing}')
     return {e.text: band_e[e.intensity_band] for e in er.episodes}
 
-# %% ../../nbs/18_emotion_recall.ipynb #73fa2a30
+# %% ../../nbs/18_emotion_recall.ipynb #50476f24
 E_TYPES = ('factual', 'reflective_explicit', 'reflective_implicit')
 
 def e_source_metrics(er,              # a loaded `EpiRec`
@@ -312,7 +312,7 @@ def e_gain_table(pq:dict,           # label -> per-probe metrics
     return {l: {c: {m: dict(paired_diff(pq[l][m][sel], pq[base][m][sel], n_boot, seed), value=float(pq[l][m][sel].mean()))
                     for m in metrics} for c, sel in cells.items()} for l in pq}
 
-# %% ../../nbs/18_emotion_recall.ipynb #9124c9a1
+# %% ../../nbs/18_emotion_recall.ipynb #1a4d98a9
 def e_table(EG:dict, metric:str='mrr', cells=None)->str:
     "Markdown: each configuration's gain in `metric` over similarity per cell, with the interval; similarity's own value first."
     cells = cells or list(next(iter(EG.values())))
@@ -337,3 +337,12 @@ def plot_e_gains(EG:dict, labels:list, metric:str='mrr'):
     axes[1].legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1), frameon=False)
     fig.tight_layout()
     return fig
+
+# %% ../../nbs/18_emotion_recall.ipynb #e82fff9c
+def oracle_summary(EG:dict, track:dict, gate:dict, places:int=4)->dict:
+    "The oracle-E results, rounded: gains (diff, interval, value) per configuration, cell and metric; E's band tracking; gate rates."
+    r = lambda x: round(float(x), places)
+    return dict(gains={l: {c: {m: dict(diff=r(g['diff']), ci=[r(x) for x in g['ci']], value=r(g['value']), n=g['n']) for m, g in cm.items()} for c, cm in lc.items()} for l, lc in EG.items()},
+                e_tracking={s: {k: r(v) if isinstance(v, float) else v for k, v in t.items()} for s, t in track.items()},
+                gate_rate={s: {t: r(v) for t, v in g.items()} for s, g in gate.items()},
+                protocol='oracle-E experiment in nbs/18_emotion_recall.ipynb: MiniLM, all 12 EpiRec personas, paired bootstrap 2000 resamples, seed 0')
