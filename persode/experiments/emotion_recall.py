@@ -349,7 +349,7 @@ def oracle_summary(EG:dict, track:dict, gate:dict, places:int=4)->dict:
                 gate_rate={s: {t: r(v) for t, v in g.items()} for s, g in gate.items()},
                 protocol='oracle-E experiment in nbs/18_emotion_recall.ipynb: MiniLM, all 12 EpiRec personas, paired bootstrap 2000 resamples, seed 0')
 
-# %% ../../nbs/18_emotion_recall.ipynb #42289cbe
+# %% ../../nbs/18_emotion_recall.ipynb #66b75ecf
 RRF_K = 60
 DEFAULT_CANDIDATES = ('similarity', 'views-routed', 'hybrid|views', 'rrf|views', 'rrf-views|views', 'rrf3|views', 'rrf3')
 
@@ -380,7 +380,7 @@ def default_candidate_score(name:str,       # one of `DEFAULT_CANDIDATES`
     if q is None: raise ValueError(f'unknown candidate {name!r}; expected one of {DEFAULT_CANDIDATES}')
     return np.where(question, q, view)                          # each row is ranked on its own, so the scales need not match
 
-# %% ../../nbs/18_emotion_recall.ipynb #0b94a232
+# %% ../../nbs/18_emotion_recall.ipynb #a136b341
 def default_signals(g, emb)->dict:
     "Cosine, sentence-view similarity, BM25 and the question flag for one harness group (MiniLM store, sentence views, BM25 index)."
     from persode.hybrid import HybridRetriever
