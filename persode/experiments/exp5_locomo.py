@@ -8,7 +8,8 @@ import numpy as np
 from .datasets import LOCOMO_CATEGORIES
 
 # %% auto #0
-__all__ = ['LOCOMO_REFERENCE', 'compare_locomo', 'plot_locomo']
+__all__ = ['LOCOMO_REFERENCE', 'UNIT_STRATEGIES', 'CHUNKINGS', 'QUOTED_UNITS', 'compare_locomo', 'plot_locomo', 'session_windows',
+           'locomo_chunk_groups', 'unit_recall', 'session_recall', 'locomo_units', 'units_table', 'plot_units']
 
 # %% ../../nbs/14_exp5_locomo.ipynb #3e83e8f2
 LOCOMO_REFERENCE = {  # published by the reference implementation (Exp. 5)
@@ -42,4 +43,145 @@ def plot_locomo(result:dict, embedder:str='minilm', metric:str='recall@5', ax=No
     ax.set_xticks(np.arange(len(cats)), [c.split(':')[-1] for c in cats]); ax.set_ylabel(metric)
     ax.set_title(f'LoCoMo, {embedder} embedder')
     ax.legend(fontsize=7, ncol=len(strategies), loc='upper center', bbox_to_anchor=(.5, -.12), frameon=False)
+    return ax
+
+# %% ../../nbs/14_exp5_locomo.ipynb #916bfc2f
+def session_windows(sessions,        # per turn, its session (turns of a session are consecutive)
+                    size:int=5,      # turns per chunk
+                    stride:int=3,    # turns between the starts of two chunks (1 ≤ stride ≤ size)
+                   )->list:          # (start, end) turn ranges, end exclusive
+    "Chunks of `size` consecutive turns within each session, one every `stride` turns; the last ends at the session's end."
+    if not (isinstance(size, int) and isinstance(stride, int) and 1 <= stride <= size):
+        raise ValueError(f'chunks need integers 1 <= stride <= size, got size={size!r}, stride={stride!r}')
+    sessions = list(sessions); out = []; a = 0
+    if any(s in sessions[:i] and sessions[i - 1] != s for i, s in enumerate(sessions) if i): raise ValueError('the turns of a session must be consecutive')
+    while a < len(sessions):
+        b = a
+        while b < len(sessions) and sessions[b] == sessions[a]: b += 1
+        for s in range(a, b, stride):
+            out.append((s, min(s + size, b)))
+            if s + size >= b: break
+        a = b
+    return out
+
+def locomo_chunk_groups(lc, size:int=5, stride:int=3, text_fn=None)->tuple:
+    "Harness groups whose memories are chunks (one group per conversation) and, per group, each chunk's turn indices."
+    from persode.experiments.bench import turn_text, LOCOMO_QUERY_DELAY
+    from persode.experiments.harness import Group
+    text_fn = text_fn or turn_text; groups, members = [], []
+    for c in lc.conversations:
+        win = session_windows([t.session for t in c.turns], size, stride)
+        groups.append(Group(c.sample_id, ['\n'.join(text_fn(t) for t in c.turns[a:b]) for a, b in win], [c.turns[a].at for a, _ in win],
+                            [q.question for q in c.qa], c.last_time + LOCOMO_QUERY_DELAY, [f'{c.sample_id}/chunk{j}' for j in range(len(win))]))
+        members.append([np.arange(a, b) for a, b in win])
+    return groups, members
+
+def unit_recall(order,       # (queries, units) unit indices, best first (one group)
+                members,     # per unit, the turn indices it holds
+                evidence,    # per query, its evidence turn indices
+                k:int=5,
+               )->tuple:     # (recall@k, hit@k) per query: share of evidence turns inside the top-k units, and whether any is
+    "Evidence recall and hit at k when the retrieved unit is a set of turns (a chunk or a session)."
+    order = np.asarray(order)
+    if order.ndim != 2 or order.shape[0] != len(evidence): raise ValueError(f'need one ranking per query: {order.shape} for {len(evidence)} queries')
+    rec, hit = [], []
+    for o, ev in zip(order, evidence):
+        if len(ev) == 0: raise ValueError('every query needs at least one evidence turn')
+        seen = set(np.concatenate([members[u] for u in o[:k]]).tolist()) if k else set()
+        n = sum(e in seen for e in ev); rec.append(n/len(ev)); hit.append(float(n > 0))
+    return np.array(rec), np.array(hit)
+
+def session_recall(turn_scores,  # (queries, turns) a turn-level score, higher first (one group)
+                   sessions,     # per turn, its session
+                   evidence,     # per query, its evidence turn indices
+                   k:int=5,
+                  )->np.ndarray: # per query, the share of its evidence sessions among the k best sessions
+    "Session-level recall@k: each session scored by its best turn; ties go to the earlier session."
+    S = np.asarray(turn_scores, float); sessions = np.asarray(sessions)
+    names = list(dict.fromkeys(sessions.tolist())); col = np.array([names.index(s) for s in sessions])
+    best = np.full((S.shape[0], len(names)), -np.inf)
+    for j in range(len(names)): best[:, j] = S[:, col == j].max(1)
+    top = np.argsort(-best, axis=1, kind='stable')[:, :k]
+    out = []
+    for t, ev in zip(top, evidence):
+        want = {col[e] for e in ev}
+        if not want: raise ValueError('every query needs at least one evidence turn')
+        out.append(len(want & set(t.tolist()))/len(want))
+    return np.array(out)
+
+# %% ../../nbs/14_exp5_locomo.ipynb #7f0f422e
+UNIT_STRATEGIES = ('similarity', 'bm25', 'rrf', 'hybrid')
+CHUNKINGS = ((5, 3), (10, 5))   # (size, stride): the main setting first
+
+def locomo_units(lc, emb, chunkings=CHUNKINGS, strategies=UNIT_STRATEGIES, n_boot:int=2000, seed:int=0)->dict:
+    "Per strategy: turn, session and chunk evidence recall (with bootstrap intervals) on LoCoMo, and the per-question values."
+    from persode.experiments.bench import locomo_groups
+    from persode.experiments.harness import bootstrap_ci
+    from persode.hybrid import hybrid_store_factory
+    groups, rel = locomo_groups(lc); fac = hybrid_store_factory()
+    sessions = [[t.session for t in c.turns] for c in lc.conversations]
+    pq = {s: {} for s in strategies}
+    turn_run = _turn_scores(groups, emb, strategies, fac)       # turn and session units read the same turn scores
+    for s in strategies:
+        T, S5, S1 = [], [], []
+        for sc, r, ss in zip(turn_run[s], rel, sessions):
+            order = np.argsort(-sc, axis=1, kind='stable')
+            T.append(unit_recall(order, [np.array([i]) for i in range(sc.shape[1])], r, 5)[0])
+            S1.append(session_recall(sc, ss, r, 1)); S5.append(session_recall(sc, ss, r, 5))
+        pq[s].update({'turn recall@5': np.concatenate(T), 'session recall@1': np.concatenate(S1), 'session recall@5': np.concatenate(S5)})
+    for size, stride in chunkings:
+        cg, members = locomo_chunk_groups(lc, size, stride)
+        runs = _turn_scores(cg, emb, strategies, fac)
+        for s in strategies:
+            R, H = zip(*[unit_recall(np.argsort(-sc, axis=1, kind='stable'), m, r, 5) for sc, m, r in zip(runs[s], members, rel)])
+            pq[s][f'chunk {size}/{stride} recall@5'] = np.concatenate(R); pq[s][f'chunk {size}/{stride} hit@5'] = np.concatenate(H)
+        pq.setdefault('_chunks', {})[f'{size}/{stride}'] = dict(chunks=int(sum(len(m) for m in members)),
+                                                               mean_turns=float(np.mean([len(x) for m in members for x in m])))
+    out = {s: {m: dict(mean=float(v.mean()), ci=list(bootstrap_ci(v, n_boot, seed))) for m, v in pq[s].items()} for s in strategies}
+    return dict(results=out, chunks=pq.pop('_chunks'), per_question=pq)
+
+def _turn_scores(groups, emb, strategies, factory)->dict:
+    "strategy -> per group, the (queries, memories) score matrix of a fresh store."
+    from persode.analyzer import LexiconAnalyzer
+    from persode.experiments.harness import open_embedder
+    e = open_embedder(emb); ana = LexiconAnalyzer(); out = {s: [] for s in strategies}
+    for g in groups:
+        V = e.embed(list(g.texts)); Q = e.embed(list(g.queries))
+        st = factory(e, ana); st.add_many(list(g.texts), list(g.ats), embeddings=V, ids=list(g.ids))
+        for s in strategies: out[s].append(np.stack([st.scores(q, g.now, s, query_embedding=qv).score for q, qv in zip(g.queries, Q)]))
+    return out
+
+# %% ../../nbs/14_exp5_locomo.ipynb #9f6695d4
+QUOTED_UNITS = [  # published LoCoMo retrieval figures and the unit each counts in (quoted, not computed here)
+    ('reference implementation, dense MiniLM-L6 (Exp. 5)', 'turn', 0.353),
+    ('dense MiniLM-L12 (published, quoted)', 'turn', 0.442),
+    ('chunked BM25 + dense + cross-encoder (published, quoted)', 'chunk (chunking not published with the figure)', 0.655)]
+
+def units_table(units:dict)->str:
+    "Markdown: recall@5 of each strategy at the turn, session and chunk units (95 % intervals), then the quoted figures with their unit."
+    res = units['results']; f = lambda r: f"{r['mean']:.3f} [{r['ci'][0]:.3f}, {r['ci'][1]:.3f}]"
+    chunk = [f'{a}/{b}' for a, b in units['chunkings']]
+    head = ['strategy (MiniLM-L6, ours)', 'turn recall@5', 'session recall@1', 'session recall@5'] + [f'chunk {c} recall@5' for c in chunk] + [f'chunk {chunk[0]} hit@5']
+    rows = [[s, f(r['turn recall@5']), f(r['session recall@1']), f(r['session recall@5'])] + [f(r[f'chunk {c} recall@5']) for c in chunk]
+            + [f"{r[f'chunk {chunk[0]} hit@5']['mean']:.3f}"] for s, r in res.items()]
+    ours = '\n'.join(['| ' + ' | '.join(map(str, r)) + ' |' for r in [head, ['---']*len(head)] + rows])
+    quoted = '\n'.join(['| published figure | unit | recall@5 |', '|---|---|---|'] + [f'| {l} | {u} | {v:.3f} |' for l, u, v in QUOTED_UNITS])
+    return ours + '\n\n' + quoted
+
+def plot_units(units:dict, ax=None):
+    "Recall@5 per unit for each strategy (95 % intervals), with the quoted figures as lines at their unit."
+    import matplotlib.pyplot as plt
+    res = units['results']; chunk = [f'{a}/{b}' for a, b in units['chunkings']]
+    cols = ['turn recall@5', 'session recall@5'] + [f'chunk {c} recall@5' for c in chunk]
+    ax = ax or plt.subplots(figsize=(8, 3.4), dpi=100)[1]
+    w = 0.8/len(res)
+    for i, (s, r) in enumerate(res.items()):
+        m = np.array([r[c]['mean'] for c in cols]); ci = np.array([r[c]['ci'] for c in cols])
+        ax.bar(np.arange(len(cols)) + (i - (len(res) - 1)/2)*w, m, w, yerr=[m - ci[:, 0], ci[:, 1] - m], capsize=2, label=s, error_kw=dict(lw=.8))
+    for (l, u, v), ls in zip(QUOTED_UNITS, (':', '--', '-.')):
+        x = 0 if u == 'turn' else 2
+        ax.hlines(v, x - .45, x + .45 + (len(chunk) - 1 if x == 2 else 0), colors='k', linestyles=ls, lw=1, label=l)
+    ax.set_xticks(range(len(cols)), [c.replace(' recall@5', '') for c in cols]); ax.set_ylim(0, 1); ax.set_ylabel('evidence recall@5')
+    ax.set_title('LoCoMo: the same retrieval counted at three units')
+    ax.legend(fontsize=7, loc='upper left', bbox_to_anchor=(1.01, 1), frameon=False)
     return ax
