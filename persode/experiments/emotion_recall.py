@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 from ..store import MemoryStore
 from ..views import SentenceViews
-from ..hybrid import is_question
+from ..hybrid import is_question, HybridRetriever
+from ..analyzer import LexiconAnalyzer
 from ..intensity import SemanticAnalyzer
 from .harness import relevant_ranks, query_metrics, rank_groups
 from .bench import epirec_groups
@@ -383,8 +384,6 @@ def default_candidate_score(name:str,       # one of `DEFAULT_CANDIDATES`
 # %% ../../nbs/18_emotion_recall.ipynb #a136b341
 def default_signals(g, emb)->dict:
     "Cosine, sentence-view similarity, BM25 and the question flag for one harness group (MiniLM store, sentence views, BM25 index)."
-    from persode.hybrid import HybridRetriever
-    from persode.analyzer import LexiconAnalyzer
     X, Q = np.asarray(emb.embed(list(g.texts)), np.float32), np.asarray(emb.embed(list(g.queries)), np.float32)
     st = MemoryStore(embedder=emb, analyzer=LexiconAnalyzer())
     st.add_many(list(g.texts), list(g.ats), embeddings=X, ids=None if g.ids is None else list(g.ids))

@@ -6,6 +6,10 @@ import json
 from pathlib import Path
 import numpy as np
 from .datasets import LOCOMO_CATEGORIES
+from .bench import turn_text, locomo_groups, LOCOMO_QUERY_DELAY
+from .harness import Group, bootstrap_ci, open_embedder
+from ..hybrid import hybrid_store_factory
+from ..analyzer import LexiconAnalyzer
 
 # %% auto #0
 __all__ = ['LOCOMO_REFERENCE', 'UNIT_STRATEGIES', 'CHUNKINGS', 'QUOTED_UNITS', 'compare_locomo', 'plot_locomo', 'session_windows',
@@ -45,7 +49,7 @@ def plot_locomo(result:dict, embedder:str='minilm', metric:str='recall@5', ax=No
     ax.legend(fontsize=7, ncol=len(strategies), loc='upper center', bbox_to_anchor=(.5, -.12), frameon=False)
     return ax
 
-# %% ../../nbs/14_exp5_locomo.ipynb #916bfc2f
+# %% ../../nbs/14_exp5_locomo.ipynb #e6833298
 def session_windows(sessions,        # per turn, its session (turns of a session are consecutive)
                     size:int=5,      # turns per chunk
                     stride:int=3,    # turns between the starts of two chunks (1 ≤ stride ≤ size)
@@ -66,8 +70,6 @@ def session_windows(sessions,        # per turn, its session (turns of a session
 
 def locomo_chunk_groups(lc, size:int=5, stride:int=3, text_fn=None)->tuple:
     "Harness groups whose memories are chunks (one group per conversation) and, per group, each chunk's turn indices."
-    from persode.experiments.bench import turn_text, LOCOMO_QUERY_DELAY
-    from persode.experiments.harness import Group
     text_fn = text_fn or turn_text; groups, members = [], []
     for c in lc.conversations:
         win = session_windows([t.session for t in c.turns], size, stride)
@@ -76,6 +78,7 @@ def locomo_chunk_groups(lc, size:int=5, stride:int=3, text_fn=None)->tuple:
         members.append([np.arange(a, b) for a, b in win])
     return groups, members
 
+# %% ../../nbs/14_exp5_locomo.ipynb #a57aa2a9
 def unit_recall(order,       # (queries, units) unit indices, best first (one group)
                 members,     # per unit, the turn indices it holds
                 evidence,    # per query, its evidence turn indices
@@ -109,15 +112,12 @@ def session_recall(turn_scores,  # (queries, turns) a turn-level score, higher f
         out.append(len(want & set(t.tolist()))/len(want))
     return np.array(out)
 
-# %% ../../nbs/14_exp5_locomo.ipynb #7f0f422e
+# %% ../../nbs/14_exp5_locomo.ipynb #e4b91d82
 UNIT_STRATEGIES = ('similarity', 'bm25', 'rrf', 'hybrid')
 CHUNKINGS = ((5, 3), (10, 5))   # (size, stride): the main setting first
 
 def locomo_units(lc, emb, chunkings=CHUNKINGS, strategies=UNIT_STRATEGIES, n_boot:int=2000, seed:int=0)->dict:
     "Per strategy: turn, session and chunk evidence recall (with bootstrap intervals) on LoCoMo, and the per-question values."
-    from persode.experiments.bench import locomo_groups
-    from persode.experiments.harness import bootstrap_ci
-    from persode.hybrid import hybrid_store_factory
     groups, rel = locomo_groups(lc); fac = hybrid_store_factory()
     sessions = [[t.session for t in c.turns] for c in lc.conversations]
     pq = {s: {} for s in strategies}
@@ -140,10 +140,9 @@ def locomo_units(lc, emb, chunkings=CHUNKINGS, strategies=UNIT_STRATEGIES, n_boo
     out = {s: {m: dict(mean=float(v.mean()), ci=list(bootstrap_ci(v, n_boot, seed))) for m, v in pq[s].items()} for s in strategies}
     return dict(results=out, chunks=pq.pop('_chunks'), per_question=pq)
 
+# %% ../../nbs/14_exp5_locomo.ipynb #09e52337
 def _turn_scores(groups, emb, strategies, factory)->dict:
     "strategy -> per group, the (queries, memories) score matrix of a fresh store."
-    from persode.analyzer import LexiconAnalyzer
-    from persode.experiments.harness import open_embedder
     e = open_embedder(emb); ana = LexiconAnalyzer(); out = {s: [] for s in strategies}
     for g in groups:
         V = e.embed(list(g.texts)); Q = e.embed(list(g.queries))
