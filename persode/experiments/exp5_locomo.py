@@ -49,7 +49,7 @@ def plot_locomo(result:dict, embedder:str='minilm', metric:str='recall@5', ax=No
     ax.legend(fontsize=7, ncol=len(strategies), loc='upper center', bbox_to_anchor=(.5, -.12), frameon=False)
     return ax
 
-# %% ../../nbs/14_exp5_locomo.ipynb #e6833298
+# %% ../../nbs/14_exp5_locomo.ipynb #5dc62b28
 def session_windows(sessions,        # per turn, its session (turns of a session are consecutive)
                     size:int=5,      # turns per chunk
                     stride:int=3,    # turns between the starts of two chunks (1 ≤ stride ≤ size)
@@ -78,7 +78,7 @@ def locomo_chunk_groups(lc, size:int=5, stride:int=3, text_fn=None)->tuple:
         members.append([np.arange(a, b) for a, b in win])
     return groups, members
 
-# %% ../../nbs/14_exp5_locomo.ipynb #a57aa2a9
+# %% ../../nbs/14_exp5_locomo.ipynb #5ff1c931
 def unit_recall(order,       # (queries, units) unit indices, best first (one group)
                 members,     # per unit, the turn indices it holds
                 evidence,    # per query, its evidence turn indices
@@ -112,7 +112,7 @@ def session_recall(turn_scores,  # (queries, turns) a turn-level score, higher f
         out.append(len(want & set(t.tolist()))/len(want))
     return np.array(out)
 
-# %% ../../nbs/14_exp5_locomo.ipynb #e4b91d82
+# %% ../../nbs/14_exp5_locomo.ipynb #a1e80e7e
 UNIT_STRATEGIES = ('similarity', 'bm25', 'rrf', 'hybrid')
 CHUNKINGS = ((5, 3), (10, 5))   # (size, stride): the main setting first
 
@@ -140,7 +140,7 @@ def locomo_units(lc, emb, chunkings=CHUNKINGS, strategies=UNIT_STRATEGIES, n_boo
     out = {s: {m: dict(mean=float(v.mean()), ci=list(bootstrap_ci(v, n_boot, seed))) for m, v in pq[s].items()} for s in strategies}
     return dict(results=out, chunks=pq.pop('_chunks'), per_question=pq)
 
-# %% ../../nbs/14_exp5_locomo.ipynb #09e52337
+# %% ../../nbs/14_exp5_locomo.ipynb #0410e7e8
 def _turn_scores(groups, emb, strategies, factory)->dict:
     "strategy -> per group, the (queries, memories) score matrix of a fresh store."
     e = open_embedder(emb); ana = LexiconAnalyzer(); out = {s: [] for s in strategies}
