@@ -4,8 +4,9 @@
 from __future__ import annotations
 import argparse, os, shutil, sys
 from pathlib import Path
-from .decay import as_utc, utcnow
-from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time
+from .decay import utcnow
+from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time, aware, check_moment
+from datetime import datetime
 from .embeddings import get_embedder, EMBEDDERS
 from .records import STRATEGIES
 from .store import MemoryStore
@@ -40,16 +41,21 @@ def _open(a, **kw)->JournalDB:
 
 def _embedder(a): return get_embedder(a.embedder) if a.embedder else None
 
-def _user(a)->str: return check_id(a.user, 'user id')
+def _check_user(u)->str:
+    "A user id given on the command line; ids starting with '~' are the web app's own records (accounts, settings, sign-in limits), never a person's journal."
+    u = check_id(u, 'user id')
+    if u.startswith('~'): raise PersodeError(f"user id {u[:40]!r} is not allowed: ids starting with '~' hold the web app's accounts and settings")
+    return u
+
+def _user(a)->str: return _check_user(a.user)
 
 def _time(s, name:str='--now'):
-    "Parse an optional ISO time option (timezone required, not in the future); now when None."
+    "Parse an optional ISO time option (timezone required, from 1970 to now: `check_moment`, the web form's rule); now when None."
     if s is None: return utcnow()
-    try: t = as_utc(s, name)
-    except PersodeError:
+    try: t = datetime.fromisoformat(s.strip().replace('Z', '+00:00')); aware(t, name)
+    except (ValueError, PersodeError):
         raise PersodeError(f'{name} {s[:40]!r} is not an ISO 8601 time with a timezone, e.g. 2026-03-01T20:00:00+02:00') from None
-    if t > utcnow(): raise PersodeError(f'{name} {t.isoformat()} is later than the current time; a memory cannot be formed in the future')
-    return t
+    return check_moment(t, utcnow(), name)
 
 # %% ../nbs/21a_commands.ipynb #b96ab31c
 def _zone(a):
@@ -241,14 +247,14 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     a = p.parse_args(argv)
     if a.file is None:
         if not a.reembed: p.error('give an export file, or --reembed to re-embed a journal in place')
-        user = check_id(a.user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
+        user = _check_user(a.user or os.environ.get('PERSODE_USER') or DEFAULT_USER)
         if not a.embedder: raise PersodeError('--reembed needs --embedder NAME (the embedder to move the journal to)')
         with _open(a) as db: n = db.reembed(user, get_embedder(a.embedder))
         print(f're-embedded {n} memories of user {user!r} with {get_embedder(a.embedder).identity}', file=sys.stderr)
         return 0
     src = sys.stdin if a.file == '-' else Path(a.file)
     if a.file != '-' and src.is_dir(): raise PersodeError(f'{a.file[:80]} is a folder; give the export file (JSON Lines) to import')
-    if a.user is not None: check_id(a.user, 'user id')
+    if a.user is not None: _check_user(a.user)
     with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed)
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})")
     return 0

@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import quote
 import numpy as np
 from fastcore.basics import patch
-from ..text import PersodeError, NotFoundError, redact
+from ..text import PersodeError, NotFoundError, redact, private_dir, write_private
 from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend
 from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS,
     put_blocks, append_vectors, tombstone, zero_tombstones, replace_vector, drop_tombstones)
@@ -64,11 +64,12 @@ def _connect(self:SQLiteJournal):
         if head != SQLITE_MAGIC: raise PersodeError(f'{p} is not a Persode journal (not an SQLite database); nothing was changed')
     elif self.readonly: raise FileNotFoundError(f'no journal at {p}')
     else:
-        try: p.parent.mkdir(parents=True, exist_ok=True)
+        try: private_dir(p.parent)
         except OSError as e: raise PermissionError(f'cannot create the folder {p.parent}: {e.strerror or e}') from None
     if not self.readonly:
         if not os.access(p.parent, os.W_OK): raise PermissionError(f'cannot write to {p.parent} (read-only location); use --home to choose another folder')
         if p.exists() and not os.access(p, os.W_OK): raise PermissionError(f'{p} is read-only; open it read-only or choose another --home')
+        _private(p)
     mode = 'ro' if self.readonly else 'rwc'
     try:
         con = sqlite3.connect(f'file:{quote(str(p.resolve()))}?mode={mode}', uri=True, timeout=self.timeout,
@@ -76,6 +77,15 @@ def _connect(self:SQLiteJournal):
         con.execute(f'PRAGMA busy_timeout={int(self.timeout*1000)}')
     except sqlite3.Error as e: raise _db_error(e, p) from None
     return con
+
+# %% ../../nbs/04aa_sqlite.ipynb #183d7db5
+def _private(p:Path):
+    "Make the journal file private to its owner (0600, whatever the umask): created so when new, tightened when opened for writing."
+    if not p.exists():
+        with contextlib.suppress(FileExistsError): write_private(p, b'', exclusive=True)   # SQLite's -wal and -shm files copy its mode
+    for f in (p, p.with_name(p.name + '-wal'), p.with_name(p.name + '-shm')):
+        with contextlib.suppress(OSError):
+            if f.exists() and f.stat().st_mode & 0o077: os.chmod(f, 0o600)       # (another owner's file: left as it is)
 
 # %% ../../nbs/04aa_sqlite.ipynb #5560a5f8
 @patch
