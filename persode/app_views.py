@@ -6,7 +6,7 @@ import calendar, contextvars, re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
-from .text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when
+from .text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
 from .onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
 from .templates import mood_for
 try:
@@ -162,8 +162,7 @@ def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-
         t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
     if day and t.date() == now.astimezone(t.tzinfo).date(): t = min(t, now)   # today: noon, or now when it is not noon yet
     if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
-    if t.year < 1970: raise PersodeError(f'{s!r} is before 1970; give a later date')
-    return t.astimezone(timezone.utc)
+    return check_moment(t, now, 'the date')     # before 1970: the command line's rule too
 
 # %% ../nbs/22_app_views.ipynb #b5e10012
 def check_month(s:str, today:date)->date:
@@ -171,8 +170,10 @@ def check_month(s:str, today:date)->date:
     s = (s or '').strip()
     if not s: return today.replace(day=1)
     if not re.fullmatch(r'\d{4}-\d\d', s): raise PersodeError(f'{s[:20]!r} is not a month; give one like 2026-03')
-    try: return date(int(s[:4]), int(s[5:]), 1)
+    try: d = date(int(s[:4]), int(s[5:]), 1)
     except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
+    if not EARLIEST.year <= d.year <= 9998: raise PersodeError(f'{s!r} is outside the calendar the journal shows; give a month from 1970-01 to 9998-12')
+    return d
 
 
 # %% ../nbs/22_app_views.ipynb #d3fdd45a
