@@ -3,7 +3,7 @@
 # %% ../nbs/22b_app.ipynb #08f8de4f
 from __future__ import annotations
 import argparse, contextlib, hmac, html, ipaddress, logging, os, re, socket, threading, time
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from fastcore.basics import patch_to
 from .decay import utcnow
 from .text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
@@ -299,9 +299,8 @@ def _day_route(app, web:WebJournal):
     @app.get('/day/{d}')
     def day(req, d:str):
         uid = _uid(req)
-        try: when = date.fromisoformat(d) if re.fullmatch(r'\d{4}-\d\d-\d\d', d) else None
-        except ValueError: when = None
-        if when is None: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=f'{d[:20]!r} is not a date; dates look like 2026-03-01'), 400)
+        try: when = check_day(d)
+        except PersodeError as e: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=str(e)), 400)
         with web.lock:
             idx, now, folder, tz = web.user(uid)['index'], web.now(), web.folder(uid), web.tz(uid)
             entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
@@ -370,6 +369,11 @@ def _forget_all_routes(app, web:WebJournal):
 # %% ../nbs/22b_app.ipynb #5c4a4e32
 def _client(req)->str: return req.client.host if req.client else ''
 
+def _refused(r:HTMLResponse, e:PersodeError)->HTMLResponse:
+    "A sign-in form answered with a mistake: 400, or 429 with `Retry-After` when the backoff says wait."
+    if isinstance(e, TooManyAttempts): r.status_code, r.headers['Retry-After'] = 429, str(e.retry_after)
+    return r
+
 def _account_routes(app, web:WebJournal, accounts:Accounts):
     limiter = LoginLimiter(accounts.db)     # counts in the journal: every process serving it sees them
     @app.get('/login')
@@ -381,7 +385,7 @@ def _account_routes(app, web:WebJournal, accounts:Accounts):
         if not web.genuine(req, csrf_token): return _forged()
         try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=web.now().timestamp())
         except PersodeError as e:
-            return _html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
+            return _refused(_html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 400), e)
         req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
         return _go('/')
 
@@ -432,11 +436,11 @@ def _password_routes(app, web:WebJournal, accounts:Accounts, limiter:LoginLimite
             if new != new2: raise PersodeError('the two new passwords differ')
             acct = accounts.set_password(uid, new)
         except PersodeError as e:
-            return _html(page('Change your password', password_form(web.token(req)), error=f'Nothing was changed: {e}'), 429 if isinstance(e, TooManyAttempts) else 400)
+            return _refused(_html(page('Change your password', password_form(web.token(req)), error=f'Nothing was changed: {e}'), 400), e)
         req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
         return _go('/data?msg=password')
 
-# %% ../nbs/22b_app.ipynb #e9eed8fc
+# %% ../nbs/22b_app.ipynb #249947ea
 def proxy_options(forwarded_allow_ips:str|None=None, # comma-separated addresses of trusted proxies (`--forwarded-allow-ips`); None or '': none
                  )->dict:                             # uvicorn's `proxy_headers` and `forwarded_allow_ips`
     "uvicorn's proxy options: X-Forwarded-* believed only from the proxies the operator names, from nobody by default."

@@ -38,7 +38,7 @@ def is_user_error(e:BaseException, # the exception a command raised
     if isinstance(e, ImportError): return 'pip install' in str(e)
     return isinstance(e, USER_ERRORS)
 
-# %% ../nbs/30_cli.ipynb #0cfcaa2e
+# %% ../nbs/30_cli.ipynb #5fdcf266
 _FAULTS = {errno.ENOSPC: 'no space is left on the disk', errno.EDQUOT: 'the disk quota is used up', errno.EROFS: 'the file system is read-only',
            errno.EIO: 'the disk reported an input/output error'}
 

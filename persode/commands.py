@@ -20,7 +20,7 @@ from .terminal import format_retrieval, format_hits, json_line, format_list, for
 
 # %% auto #0
 __all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
-           'cli_edit', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
+           'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
@@ -282,6 +282,28 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
     return 0
 
+# %% ../nbs/21a_commands.ipynb #62bbe358
+def compaction_report(r:dict, # what the journal's `compact()` returned
+                     )->str:  # what was done, and what may still hold the erased text, where
+    "The lines `persode forget --compact` prints: no promise beyond what the journal did."
+    if 'wal_emptied' in r:    # SQLite
+        done = ('compacted: the erased text is gone from the journal file and its write-ahead log' if r['wal_emptied'] else
+                'compacted the journal file, but another process has the journal open: the erased text may stay in its '
+                'write-ahead log (the -wal file) until that process closes it')
+    elif 'tables' in r:       # PostgreSQL
+        done = f'compacted: {len(r["tables"])} tables rewritten, so the erased text is gone from their files'
+        if r.get('wal_switches'):
+            done += (f"; the server's write-ahead log was checkpointed and switched {r['wal_switches']} times, so the pg_wal segments "
+                     'that hold the text are reused sooner, but one may keep it until the server overwrites it')
+        elif r.get('checkpoint'):
+            done += ("; the server checkpointed, but this role may not switch the write-ahead log: pg_wal segments keep the text "
+                     'until the server recycles and overwrites them (a superuser can run SELECT pg_switch_wal(); CHECKPOINT)')
+        else:
+            done += ("; this role may not checkpoint or switch the write-ahead log: pg_wal segments keep the text until the server "
+                     'recycles and overwrites them (a superuser can run CHECKPOINT; SELECT pg_switch_wal(); CHECKPOINT)')
+    else: done = 'compacted'
+    return done + '\nstill beyond reach: copies made before (backups, exports, WAL archives, replicas, file-system snapshots)'
+
 # %% ../nbs/21a_commands.ipynb #cbdf32eb
 def cli_forget(argv:list|None=None, # arguments after `persode forget`
               )->int:               # exit status
@@ -289,7 +311,11 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     p = _parser('forget', "Erase memories for good: one or more --id, or (without --id) all of a user's memories and preferences.", user_required=True)
     p.add_argument('--id', action='append', default=[], help='a memory id to delete (repeatable); all memories when absent')
     p.add_argument('-y', '--yes', action='store_true', help='do not ask for confirmation')
-    p.add_argument('--compact', action='store_true', help='afterwards, compact the journal so the erased text leaves no trace in its files')
+    p.add_argument('--compact', action='store_true',
+                   help='afterwards, rewrite the journal so the erased text leaves its files: on SQLite the journal file and its log; on '
+                        "PostgreSQL the tables, then the server's write-ahead log is checkpointed and switched when the role may (its "
+                        'segments can hold the text until the server overwrites them). Backups, archives and replicas keep their '
+                        'copies. The command prints what was done and what may remain where')
     _tz_option(p); a = p.parse_args(argv)
     user = _user(a)
     with _open(a) as db:
@@ -316,9 +342,9 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
         elif folder.is_dir(): shutil.rmtree(folder); done_pages = f' and their journal pages in {folder}'
         else: done_pages = ''
         if a.compact:
-            try: db.compact()
+            try: compacted = db.compact()
             except NotImplementedError as e: raise PersodeError(f'erased {done} memories, but {e}') from None
-    print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (' (journal compacted)' if a.compact else ''))
+    print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (f'\n{compaction_report(compacted)}' if a.compact else ''))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #af4ebc27

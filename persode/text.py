@@ -22,7 +22,7 @@ class NotFoundError(PersodeError, KeyError):
     "A named thing (memory, user, benchmark) that is not there: a `PersodeError` that is also a `KeyError`."
     def __str__(self): return str(self.args[0]) if self.args else ""
 
-# %% ../nbs/000_text.ipynb #17d0b887
+# %% ../nbs/000_text.ipynb #7bc705b2
 class EnvironmentFault(RuntimeError):
     "A fault of the computer or files around Persode (full disk, read-only folder, bytes that are not text): one line that names it."
 
