@@ -105,16 +105,16 @@ class Accounts:
         return d if isinstance(d, dict) and d.get('kind') == _KIND else None
     def _account(self, d:dict)->Account: return Account(d['username'], d['user_id'], float(d['created']), str(d.get('epoch') or ''))
     def __repr__(self): return f'Accounts({self.db!r}, {len(self)} accounts)'
+    def __len__(self)->int: return len(self.names())
+    def __contains__(self, username)->bool: return self.get(username) is not None
+    def has_journal(self, username:str)->bool:
+        "Whether the journal already holds data (memories, a profile, settings) under the user id of this username."
+        u = check_username(username)
+        return u in self.db.users() or self.db.preferences(u) is not None or self.db.preferences(settings_id(u)) is not None
+
+def _epoch()->str: return secrets.token_hex(16)   # a new session key
 
 # %% ../nbs/22a_accounts.ipynb #0fec6ccd
-def _epoch()->str: return secrets.token_hex(16)
-
-@patch
-def has_journal(self:Accounts, username:str)->bool:
-    "Whether the journal already holds data (memories, a profile, settings) under the user id of this username."
-    u = check_username(username)
-    return u in self.db.users() or self.db.preferences(u) is not None or self.db.preferences(settings_id(u)) is not None
-
 @patch
 def create(self:Accounts,
            username:str,       # see `check_username`
@@ -126,9 +126,8 @@ def create(self:Accounts,
     u, pw = check_username(username), check_password(password)
     with self._lock:
         if self._record(u) is not None: raise PersodeError(f'the username {u!r} is taken')
-        if not adopt and self.has_journal(u):
-            raise PersodeError(f'the username {u!r} is taken (a journal of that name exists; only `persode accounts add --adopt {u}` on the server gives it an account)')
-        if adopt and not self.has_journal(u): raise PersodeError(f'there is no journal {u!r} to adopt; leave --adopt out to make a new one')
+        if self.has_journal(u) != adopt: raise PersodeError(f'there is no journal {u!r} to adopt; leave --adopt out to make a new one' if adopt else
+                                                            f'the username {u!r} is taken (a journal of that name exists; only `persode accounts add --adopt {u}` on the server gives it an account)')
         d = dict(kind=_KIND, username=u, user_id=check_user_id(u), created=float(now), hash=self.hasher.hash(pw), epoch=_epoch())
         self.db.set_preferences(ACCOUNT_PREFIX + u, d)
     return self._account(d)
@@ -138,18 +137,13 @@ def get(self:Accounts, username)->Account|None:
     "The account with this username, or None (also for a name that is not a valid username)."
     try: u = check_username(username)
     except (PersodeError, TypeError): return None
-    d = self._record(u)
-    return None if d is None else self._account(d)
+    return None if (d := self._record(u)) is None else self._account(d)
 
 @patch
 def names(self:Accounts)->list:
     "The usernames, sorted."
     return sorted(u[len(ACCOUNT_PREFIX):] for u in self.db.users() if is_account_record(u) and self._record(u[len(ACCOUNT_PREFIX):]))
 
-@patch
-def __len__(self:Accounts)->int: return len(self.names())
-@patch
-def __contains__(self:Accounts, username)->bool: return self.get(username) is not None
 
 # %% ../nbs/22a_accounts.ipynb #6b158f8b
 @patch
@@ -166,34 +160,29 @@ def authenticate(self:Accounts,
         verify_password(self._dummy, password if isinstance(password, str) else '', self.hasher)
         return None
     if not verify_password(d.get('hash'), password, self.hasher): return None
-    if self.hasher.check_needs_rehash(d['hash']) or not d.get('epoch'):
-        d = {**d, 'hash': self.hasher.hash(password) if self.hasher.check_needs_rehash(d['hash']) else d['hash'], 'epoch': d.get('epoch') or _epoch()}
-        with self._lock: self.db.set_preferences(ACCOUNT_PREFIX + u, d)
+    if (old := self.hasher.check_needs_rehash(d['hash'])) or not d.get('epoch'):    # weaker settings, or no session key yet
+        with self._lock: self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, 'hash': self.hasher.hash(password) if old else d['hash'], 'epoch': d.get('epoch') or _epoch()})
     return self._account(d)
 
 # %% ../nbs/22a_accounts.ipynb #66dc645a
 @patch
-def set_password(self:Accounts, username:str, password:str):
-    "Replace an account's password and its session key, which ends every session signed in before."
-    u, pw = check_username(username), check_password(password)
+def _rekey(self:Accounts, u:str, **changes)->Account:
+    "Write `changes` and a new session key into account `u`'s record."
     with self._lock:
-        d = self._record(u)
-        if d is None: raise PersodeError(f'no account named {u!r}')
-        d = {**d, 'hash': self.hasher.hash(pw), 'epoch': _epoch()}
-        self.db.set_preferences(ACCOUNT_PREFIX + u, d)
+        if (d := self._record(u)) is None: raise PersodeError(f'no account named {u!r}')
+        self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, **changes, 'epoch': _epoch()})
     return self._account(d)
+
+@patch
+def set_password(self:Accounts, username:str, password:str)->Account:
+    "Replace an account's password and its session key, which ends every session signed in before."
+    return self._rekey(check_username(username), hash=self.hasher.hash(check_password(password)))
 
 @patch
 def sign_out(self:Accounts, username:str)->Account|None:
     "Replace an account's session key: every browser signed in to it is signed out (None when there is no such account)."
-    try: u = check_username(username)
+    try: return self._rekey(check_username(username))
     except (PersodeError, TypeError): return None
-    with self._lock:
-        d = self._record(u)
-        if d is None: return None
-        d = {**d, 'epoch': _epoch()}
-        self.db.set_preferences(ACCOUNT_PREFIX + u, d)
-    return self._account(d)
 
 @patch
 def delete(self:Accounts,
@@ -201,9 +190,8 @@ def delete(self:Accounts,
            forget:bool=False,  # also erase the account's journal (memories, preferences, settings)
           ):
     "Remove an account (its sessions end with it); its journal stays unless `forget`, under its name, which then no sign-up can take."
-    u = check_username(username)
     with self._lock:
-        if self._record(u) is None: raise PersodeError(f'no account named {u!r}')
+        if self._record(u := check_username(username)) is None: raise PersodeError(f'no account named {u!r}')
         self.db.forget_user(ACCOUNT_PREFIX + u)
         if forget: self.db.forget_user(u); self.db.forget_user(settings_id(u))
 
@@ -217,9 +205,7 @@ class TooManyAttempts(PersodeError):
 @dataclass(frozen=True)
 class Backoff:
     "After `free` failures in a row, each further one doubles the wait before the next attempt: `base`, 2·`base`, 4·`base`, … at most `cap` seconds."
-    free:int
-    base:float
-    cap:float
+    free:int; base:float; cap:float
     def wait(self, n:int)->float: return 0. if n < self.free else min(self.cap, self.base * 2.**min(n - self.free, 60))
 
 ACCOUNT_BACKOFF = Backoff(free=5, base=1., cap=60.)    # per account: its owner never waits more than a minute
@@ -232,18 +218,12 @@ def client_key(client)->str:
     c = str(client or '?').strip()[:64]
     try: ip = ipaddress.ip_address(c)
     except ValueError: return c
-    if ip.version == 4: return str(ip)
-    return str(ip.ipv4_mapped) if ip.ipv4_mapped else str(ipaddress.ip_network(f'{ip}/64', strict=False))
+    return str(ip) if ip.version == 4 else str(ip.ipv4_mapped or ipaddress.ip_network(f'{ip}/64', strict=False))
 
 class LoginLimiter:
-    "Failed sign-ins in a row per account and per client, with an exponential wait (`Backoff`); kept in the journal when given one, so every server process sees them."
-    def __init__(self,
-                 db:JournalDB|None=None,            # where the counts live (several processes serving one journal share them); None: this process's memory
-                 per_account:Backoff=ACCOUNT_BACKOFF,
-                 per_client:Backoff=CLIENT_BACKOFF,
-                 forget_after:float=FORGET_FAILURES,
-                 max_keys:int=100_000,               # bound on the counts kept in memory (without a journal)
-                ):
+    "Failed sign-ins in a row per account and per client with a `Backoff` each; in `db` when given (every process serving it shares them), else in memory (at most `max_keys`)."
+    def __init__(self, db:JournalDB|None=None, per_account:Backoff=ACCOUNT_BACKOFF, per_client:Backoff=CLIENT_BACKOFF,
+                 forget_after:float=FORGET_FAILURES, max_keys:int=100_000):
         if not forget_after > 0 or max_keys < 4 or min(per_account.free, per_client.free) < 1: raise ValueError('forget_after must be > 0, max_keys >= 4 and free >= 1')
         if max(per_account.cap, per_client.cap) > forget_after: raise ValueError('a wait cannot be longer than forget_after')
         self.db, self.per_account, self.per_client, self.forget_after, self.max_keys = db, per_account, per_client, float(forget_after), int(max_keys)
@@ -251,7 +231,6 @@ class LoginLimiter:
     def _keys(self, username, client):
         u = username.strip().lower()[:64] if isinstance(username, str) else ''
         return (('account', u), self.per_account), (('client', client_key(client)), self.per_client)
-    def __repr__(self): return f'LoginLimiter({"journal" if self.db is not None else "memory"}, account={self.per_account}, client={self.per_client})'
 
 def _limit_id(key:tuple)->str: return LIMIT_PREFIX + hashlib.sha256(f'{key[0]}:{key[1]}'.encode()).hexdigest()[:32]
 
@@ -259,11 +238,9 @@ def _limit_id(key:tuple)->str: return LIMIT_PREFIX + hashlib.sha256(f'{key[0]}:{
 @patch
 def _get(self:LoginLimiter, key:tuple, now:float)->tuple:
     "(failures in a row, time of the last) of a key; (0, 0.) when none, or forgotten."
-    if self.db is None: n, last = self._mem.get(key, (0, 0.))
-    else:
-        d = self.db.preferences(_limit_id(key))
-        try: n, last = (int(d['n']), float(d['last'])) if isinstance(d, dict) else (0, 0.)
-        except (KeyError, TypeError, ValueError): n, last = 0, 0.
+    d = self._mem.get(key, (0, 0.)) if self.db is None else self.db.preferences(_limit_id(key))
+    try: n, last = (int(d['n']), float(d['last'])) if isinstance(d, dict) else (int(d[0]), float(d[1]))
+    except (KeyError, TypeError, ValueError, IndexError): n, last = 0, 0.
     return (n, last) if 0 < n and math.isfinite(last) and now - last < self.forget_after else (0, 0.)
 
 @patch
@@ -465,22 +442,15 @@ CSP = "; ".join([
     "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
     "connect-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"])
 
-SECURITY_HEADERS = {
-    'Content-Security-Policy': CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-}
+SECURITY_HEADERS = {'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer',
+                    'X-Frame-Options': 'DENY', 'Cross-Origin-Opener-Policy': 'same-origin'}
 
 # %% ../nbs/22a_accounts.ipynb #f9a10002
 def read_password(from_stdin:bool, # read one line of standard input (`--password-stdin`)
                   twice:bool=True, # on a terminal, ask again to catch a typo
                  )->str:
     "A new password, from standard input or asked on the terminal without echo; never from the command line."
-    if from_stdin:
-        line = sys.stdin.readline()
-        return line.removesuffix('\n').removesuffix('\r')
+    if from_stdin: return sys.stdin.readline().removesuffix('\n').removesuffix('\r')
     if not sys.stdin.isatty(): raise PersodeError('there is no terminal to ask the password on; pipe it in with --password-stdin')
     import getpass
     pw = getpass.getpass('Password: ')
@@ -518,16 +488,13 @@ def cli_accounts(argv:list|None=None, # arguments after `persode accounts`
         u = check_username(a.username)
         if a.action == 'add':
             if u in accts: raise PersodeError(f'the username {u!r} is taken')
-            if accts.has_journal(u) != a.adopt:
-                raise PersodeError(f'a journal {u!r} exists without an account; add --adopt to give it this account' if not a.adopt else f'there is no journal {u!r} to adopt; leave --adopt out')
+            if accts.has_journal(u) != a.adopt: raise PersodeError(f'there is no journal {u!r} to adopt; leave --adopt out' if a.adopt else f'a journal {u!r} exists without an account; add --adopt to give it this account')
             accts.create(u, read_password(a.password_stdin), time.time(), adopt=a.adopt)
             print(f'created the account {u!r}' + (' for the journal of that name' if a.adopt else ''))
         elif accts.get(u) is None: raise PersodeError(f'no account named {u!r}')
         elif a.action == 'passwd':
             accts.set_password(u, read_password(a.password_stdin)); print(f'changed the password of {u!r}; its browsers are signed out')
-        else:
-            accts.delete(u, forget=a.forget)
-            print(f'removed the account {u!r}; its browsers are signed out' + (' and its journal erased' if a.forget else
+        else: accts.delete(u, forget=a.forget); print(f'removed the account {u!r}; its browsers are signed out' + (' and its journal erased' if a.forget else
                   f'; its journal stays (no sign-up can take the name; `persode accounts add --adopt {u}` gives it an account again)'))
     finally: db.close()
     return 0

@@ -369,8 +369,7 @@ def _forget_all_routes(app, web:WebJournal):
 # %% ../nbs/22b_app.ipynb #5c4a4e32
 def _client(req)->str: return req.client.host if req.client else ''
 
-def _refused(r:HTMLResponse, e:PersodeError)->HTMLResponse:
-    "A sign-in form answered with a mistake: 400, or 429 with `Retry-After` when the backoff says wait."
+def _refused(r:HTMLResponse, e:PersodeError)->HTMLResponse:   # a sign-in form's mistake: 400, or 429 with `Retry-After` when the backoff says wait
     if isinstance(e, TooManyAttempts): r.status_code, r.headers['Retry-After'] = 429, str(e.retry_after)
     return r
 
@@ -490,9 +489,8 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     p.add_argument('--accounts', action='store_true', help='require sign-in; accounts are created at /signup from this computer')
     p.add_argument('--llm', default=None, choices=('offline', 'openai'), help='generation back end (default: $PERSODE_LLM or offline stand-ins)')
     p.add_argument('--tz', default=None, metavar='ZONE', help="time zone of a journal whose person chose none, an IANA name such as Europe/Berlin (default: this computer's)")
-    p.add_argument('--forwarded-allow-ips', default=None, metavar='IPS',
-                   help='addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers are believed, comma-separated '
-                        '(e.g. 127.0.0.1 for a proxy on this computer); by default no header is: the client is the address that connects')
+    p.add_argument('--forwarded-allow-ips', default=None, metavar='IPS', help='reverse proxies (comma-separated addresses, e.g. 127.0.0.1) '
+                   'whose X-Forwarded-For and X-Forwarded-Proto are believed; by default none: the client is the address that connects')
     a = p.parse_args(argv)
     proxy_options(a.forwarded_allow_ips)
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')

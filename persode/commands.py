@@ -43,8 +43,7 @@ def _embedder(a): return get_embedder(a.embedder) if a.embedder else None
 
 def _check_user(u)->str:
     "A user id given on the command line; ids starting with '~' are the web app's own records (accounts, settings, sign-in limits), never a person's journal."
-    u = check_id(u, 'user id')
-    if u.startswith('~'): raise PersodeError(f"user id {u[:40]!r} is not allowed: ids starting with '~' hold the web app's accounts and settings")
+    if check_id(u, 'user id').startswith('~'): raise PersodeError(f"user id {u[:40]!r} is not allowed: ids starting with '~' hold the web app's accounts and settings")
     return u
 
 def _user(a)->str: return _check_user(a.user)
@@ -282,26 +281,17 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
     return 0
 
-# %% ../nbs/21a_commands.ipynb #62bbe358
+# %% ../nbs/21a_commands.ipynb #d5dd02b6
 def compaction_report(r:dict, # what the journal's `compact()` returned
                      )->str:  # what was done, and what may still hold the erased text, where
     "The lines `persode forget --compact` prints: no promise beyond what the journal did."
-    if 'wal_emptied' in r:    # SQLite
-        done = ('compacted: the erased text is gone from the journal file and its write-ahead log' if r['wal_emptied'] else
-                'compacted the journal file, but another process has the journal open: the erased text may stay in its '
-                'write-ahead log (the -wal file) until that process closes it')
-    elif 'tables' in r:       # PostgreSQL
-        done = f'compacted: {len(r["tables"])} tables rewritten, so the erased text is gone from their files'
-        if r.get('wal_switches'):
-            done += (f"; the server's write-ahead log was checkpointed and switched {r['wal_switches']} times, so the pg_wal segments "
-                     'that hold the text are reused sooner, but one may keep it until the server overwrites it')
-        elif r.get('checkpoint'):
-            done += ("; the server checkpointed, but this role may not switch the write-ahead log: pg_wal segments keep the text "
-                     'until the server recycles and overwrites them (a superuser can run SELECT pg_switch_wal(); CHECKPOINT)')
-        else:
-            done += ("; this role may not checkpoint or switch the write-ahead log: pg_wal segments keep the text until the server "
-                     'recycles and overwrites them (a superuser can run CHECKPOINT; SELECT pg_switch_wal(); CHECKPOINT)')
-    else: done = 'compacted'
+    wal = ("the server's write-ahead log was checkpointed and switched {} times, so the pg_wal segments that hold the text are reused sooner, "
+           'but one may keep it until the server overwrites it' if r.get('wal_switches') else 'this role may not ' +
+           ('switch' if r.get('checkpoint') else 'checkpoint or switch') + " the server's write-ahead log: pg_wal segments keep the text until the "
+           'server recycles and overwrites them (a superuser can run CHECKPOINT; SELECT pg_switch_wal(); CHECKPOINT)').format(r.get('wal_switches'))
+    if 'wal_emptied' in r: done = ('compacted: the erased text is gone from the journal file and its write-ahead log' if r['wal_emptied'] else   # SQLite
+        'compacted the journal file, but another process has it open: the erased text may stay in its -wal file until that process closes it')
+    else: done = f'compacted: {len(r.get("tables", ()))} tables rewritten, so the erased text is gone from their files; {wal}'       # PostgreSQL
     return done + '\nstill beyond reach: copies made before (backups, exports, WAL archives, replicas, file-system snapshots)'
 
 # %% ../nbs/21a_commands.ipynb #cbdf32eb
@@ -311,11 +301,9 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     p = _parser('forget', "Erase memories for good: one or more --id, or (without --id) all of a user's memories and preferences.", user_required=True)
     p.add_argument('--id', action='append', default=[], help='a memory id to delete (repeatable); all memories when absent')
     p.add_argument('-y', '--yes', action='store_true', help='do not ask for confirmation')
-    p.add_argument('--compact', action='store_true',
-                   help='afterwards, rewrite the journal so the erased text leaves its files: on SQLite the journal file and its log; on '
-                        "PostgreSQL the tables, then the server's write-ahead log is checkpointed and switched when the role may (its "
-                        'segments can hold the text until the server overwrites them). Backups, archives and replicas keep their '
-                        'copies. The command prints what was done and what may remain where')
+    p.add_argument('--compact', action='store_true', help="afterwards, rewrite the journal so the erased text leaves its files (SQLite: the file and its log; "
+                   "PostgreSQL: the tables, then the write-ahead log is checkpointed and switched when the role may, though a segment can hold the text "
+                   'until the server overwrites it); backups, archives and replicas keep their copies; it prints what was done and what may remain where')
     _tz_option(p); a = p.parse_args(argv)
     user = _user(a)
     with _open(a) as db:
