@@ -38,7 +38,7 @@ def own_folder(folder:Path, user_id:str)->Path:
     elif owner != user_id: raise PersodeError(f'the page folder {folder.name} belongs to another user; nothing was written')
     return folder
 
-# %% ../nbs/21_pages.ipynb #cf0fa17f
+# %% ../nbs/21_pages.ipynb #1ef7c414
 def _plain_name(user_id:str)->bool:
     "Whether an id is one ordinary folder name (no separator, not '.' or '..'): only such an id can have had an old-layout folder."
     return (user_id not in ('.', '..') and not re.search(r'[/\\\x00]', user_id) and not user_id.startswith('~')

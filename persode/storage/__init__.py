@@ -156,6 +156,8 @@ def import_jsonl(self:JournalDB,
                 )->dict:                       # {'added', 'skipped', 'user_id', 'embedder'}
     "Import memories from JSON Lines; idempotent (ids already stored are skipped)."
     head, rows = read_export(src, now)
+    if user_id is None and str(head.get('user_id', '')).startswith('~'):     # the web app's own records, never a person's journal
+        raise PersodeError(f"the file names the reserved user {str(head['user_id'])[:40]!r} (ids starting with '~'); give the user to import into")
     user_id = check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER)
     have, _, n = self.user_info(user_id)
     if embedder is None:
