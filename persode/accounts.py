@@ -3,7 +3,6 @@
 # %% ../nbs/22a_accounts.ipynb #50ea8e04
 from __future__ import annotations
 import argparse, base64, hashlib, hmac, ipaddress, json, math, os, re, secrets, sys, threading, time
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from fastcore.basics import patch
@@ -11,13 +10,14 @@ from .text import PersodeError, MAX_ID_CHARS
 from .storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open_journal
 
 # %% auto #0
-__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTINGS_PREFIX', 'RESERVED_USERNAMES', 'SECRET_ENV',
-           'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
-           'CSRF_HEADER', 'CSP', 'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password',
-           'verify_password', 'check_username', 'settings_id', 'is_account_record', 'Account', 'Accounts',
-           'TooManyAttempts', 'LoginLimiter', 'sign_in', 'load_secret', 'Session', 'new_session', 'sign_session',
-           'read_session', 'cookie_kwargs', 'session_cookie_header', 'csrf_token', 'check_csrf', 'is_loopback',
-           'check_bind', 'read_password', 'cli_accounts']
+__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTINGS_PREFIX', 'RESERVED_USERNAMES',
+           'ACCOUNT_BACKOFF', 'CLIENT_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SECRET_ENV', 'SECRET_FILE',
+           'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD', 'CSRF_HEADER', 'CSP',
+           'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password', 'verify_password', 'check_username',
+           'settings_id', 'is_account_record', 'Account', 'Accounts', 'TooManyAttempts', 'Backoff', 'client_key',
+           'LoginLimiter', 'sign_in', 'load_secret', 'Session', 'new_session', 'sign_session', 'read_session',
+           'cookie_kwargs', 'session_cookie_header', 'csrf_token', 'check_csrf', 'is_loopback', 'check_bind',
+           'read_password', 'cli_accounts']
 
 # %% ../nbs/22a_accounts.ipynb #d91ad691
 MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS = 8, 1024   # bounds on a password (the upper one stops hashing megabytes)
@@ -87,11 +87,11 @@ def is_account_record(user_id)->bool:
 # %% ../nbs/22a_accounts.ipynb #b6d6f7f8
 @dataclass(frozen=True)
 class Account:
-    "A person's account: the name they sign in with, the user id of their journal, when it was made (epoch seconds), its session generation."
+    "A person's account: the name they sign in with, the user id of their journal, when it was made (epoch seconds), its session key."
     username:str
     user_id:str
     created:float
-    generation:int=0   # raised by each password change; a session of an older generation is refused
+    epoch:str=''   # random, replaced at each sign-out, password change and new account: a session made under another is refused
 
 class Accounts:
     "The accounts kept in a journal database (one record per account, see above)."
@@ -103,21 +103,32 @@ class Accounts:
     def _record(self, username:str)->dict|None:
         d = self.db.preferences(ACCOUNT_PREFIX + username)
         return d if isinstance(d, dict) and d.get('kind') == _KIND else None
-    def _account(self, d:dict)->Account: return Account(d['username'], d['user_id'], float(d['created']), int(d.get('generation', 0)))
+    def _account(self, d:dict)->Account: return Account(d['username'], d['user_id'], float(d['created']), str(d.get('epoch') or ''))
     def __repr__(self): return f'Accounts({self.db!r}, {len(self)} accounts)'
+    def __len__(self)->int: return len(self.names())
+    def __contains__(self, username)->bool: return self.get(username) is not None
+    def has_journal(self, username:str)->bool:
+        "Whether the journal already holds data (memories, a profile, settings) under the user id of this username."
+        u = check_username(username)
+        return u in self.db.users() or self.db.preferences(u) is not None or self.db.preferences(settings_id(u)) is not None
+
+def _epoch()->str: return secrets.token_hex(16)   # a new session key
 
 # %% ../nbs/22a_accounts.ipynb #0fec6ccd
 @patch
 def create(self:Accounts,
-           username:str,  # see `check_username`
-           password:str,  # see `check_password`
-           now:float,     # epoch seconds, recorded as the creation time
+           username:str,       # see `check_username`
+           password:str,       # see `check_password`
+           now:float,          # epoch seconds, recorded as the creation time
+           adopt:bool=False,   # bind the account to the journal of the same name that exists already (the operator's choice)
           )->Account:
-    "Create an account; PersodeError when the name is invalid or taken or the password too weak."
+    "Create an account; PersodeError when the name is invalid or taken (by an account, or by a journal unless `adopt`) or the password too weak."
     u, pw = check_username(username), check_password(password)
     with self._lock:
         if self._record(u) is not None: raise PersodeError(f'the username {u!r} is taken')
-        d = dict(kind=_KIND, username=u, user_id=check_user_id(u), created=float(now), hash=self.hasher.hash(pw))
+        if self.has_journal(u) != adopt: raise PersodeError(f'there is no journal {u!r} to adopt; leave --adopt out to make a new one' if adopt else
+                                                            f'the username {u!r} is taken (a journal of that name exists; only `persode accounts add --adopt {u}` on the server gives it an account)')
+        d = dict(kind=_KIND, username=u, user_id=check_user_id(u), created=float(now), hash=self.hasher.hash(pw), epoch=_epoch())
         self.db.set_preferences(ACCOUNT_PREFIX + u, d)
     return self._account(d)
 
@@ -126,18 +137,13 @@ def get(self:Accounts, username)->Account|None:
     "The account with this username, or None (also for a name that is not a valid username)."
     try: u = check_username(username)
     except (PersodeError, TypeError): return None
-    d = self._record(u)
-    return None if d is None else self._account(d)
+    return None if (d := self._record(u)) is None else self._account(d)
 
 @patch
 def names(self:Accounts)->list:
     "The usernames, sorted."
     return sorted(u[len(ACCOUNT_PREFIX):] for u in self.db.users() if is_account_record(u) and self._record(u[len(ACCOUNT_PREFIX):]))
 
-@patch
-def __len__(self:Accounts)->int: return len(self.names())
-@patch
-def __contains__(self:Accounts, username)->bool: return self.get(username) is not None
 
 # %% ../nbs/22a_accounts.ipynb #6b158f8b
 @patch
@@ -154,31 +160,38 @@ def authenticate(self:Accounts,
         verify_password(self._dummy, password if isinstance(password, str) else '', self.hasher)
         return None
     if not verify_password(d.get('hash'), password, self.hasher): return None
-    if self.hasher.check_needs_rehash(d['hash']):
-        with self._lock: self.db.set_preferences(ACCOUNT_PREFIX + u, {**d, 'hash': self.hasher.hash(password)})
+    if (old := self.hasher.check_needs_rehash(d['hash'])) or not d.get('epoch'):    # weaker settings, or no session key yet
+        with self._lock: self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, 'hash': self.hasher.hash(password) if old else d['hash'], 'epoch': d.get('epoch') or _epoch()})
     return self._account(d)
 
 # %% ../nbs/22a_accounts.ipynb #66dc645a
 @patch
-def set_password(self:Accounts, username:str, password:str):
-    "Replace an account's password and raise its session generation, which ends every session signed in before."
-    u, pw = check_username(username), check_password(password)
+def _rekey(self:Accounts, u:str, **changes)->Account:
+    "Write `changes` and a new session key into account `u`'s record."
     with self._lock:
-        d = self._record(u)
-        if d is None: raise PersodeError(f'no account named {u!r}')
-        d = {**d, 'hash': self.hasher.hash(pw), 'generation': int(d.get('generation', 0)) + 1}
-        self.db.set_preferences(ACCOUNT_PREFIX + u, d)
+        if (d := self._record(u)) is None: raise PersodeError(f'no account named {u!r}')
+        self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, **changes, 'epoch': _epoch()})
     return self._account(d)
+
+@patch
+def set_password(self:Accounts, username:str, password:str)->Account:
+    "Replace an account's password and its session key, which ends every session signed in before."
+    return self._rekey(check_username(username), hash=self.hasher.hash(check_password(password)))
+
+@patch
+def sign_out(self:Accounts, username:str)->Account|None:
+    "Replace an account's session key: every browser signed in to it is signed out (None when there is no such account)."
+    try: return self._rekey(check_username(username))
+    except (PersodeError, TypeError): return None
 
 @patch
 def delete(self:Accounts,
            username:str,       # the account to remove
            forget:bool=False,  # also erase the account's journal (memories, preferences, settings)
           ):
-    "Remove an account; its journal stays unless `forget`."
-    u = check_username(username)
+    "Remove an account (its sessions end with it); its journal stays unless `forget`, under its name, which then no sign-up can take."
     with self._lock:
-        if self._record(u) is None: raise PersodeError(f'no account named {u!r}')
+        if self._record(u := check_username(username)) is None: raise PersodeError(f'no account named {u!r}')
         self.db.forget_user(ACCOUNT_PREFIX + u)
         if forget: self.db.forget_user(u); self.db.forget_user(settings_id(u))
 
@@ -189,50 +202,75 @@ class TooManyAttempts(PersodeError):
         self.retry_after = max(1, math.ceil(retry_after))
         super().__init__(f'too many failed sign-ins; try again in {self.retry_after} s')
 
+@dataclass(frozen=True)
+class Backoff:
+    "After `free` failures in a row, each further one doubles the wait before the next attempt: `base`, 2·`base`, 4·`base`, … at most `cap` seconds."
+    free:int; base:float; cap:float
+    def wait(self, n:int)->float: return 0. if n < self.free else min(self.cap, self.base * 2.**min(n - self.free, 60))
+
+ACCOUNT_BACKOFF = Backoff(free=5, base=1., cap=60.)    # per account: its owner never waits more than a minute
+CLIENT_BACKOFF = Backoff(free=10, base=1., cap=900.)   # per client address: one machine guessing waits up to 15 minutes
+FORGET_FAILURES = 900.                                 # seconds after the last failure when a count starts again from zero
+LIMIT_PREFIX = '~limit:'                               # user id prefix of the counts kept in the journal
+
+def client_key(client)->str:
+    "What the per-client count is kept under: the address, an IPv6 address's /64 network (one machine usually holds a whole /64)."
+    c = str(client or '?').strip()[:64]
+    try: ip = ipaddress.ip_address(c)
+    except ValueError: return c
+    return str(ip) if ip.version == 4 else str(ip.ipv4_mapped or ipaddress.ip_network(f'{ip}/64', strict=False))
+
 class LoginLimiter:
-    "Failed sign-ins per account and per client in a sliding window."
-    def __init__(self,
-                 per_account:int=5,     # failures allowed per account in a window
-                 per_client:int=20,     # failures allowed per client address in a window
-                 window:float=900.,     # the window, seconds
-                 max_keys:int=100_000,  # bound on the accounts and clients tracked
-                ):
-        if min(per_account, per_client) < 1 or max_keys < 4 or not window > 0: raise ValueError('limits must be >= 1, max_keys >= 4 and the window > 0')
-        self.per_account, self.per_client, self.window, self.max_keys = int(per_account), int(per_client), float(window), int(max_keys)
-        self._fails, self._lock = {}, threading.Lock()
+    "Failed sign-ins in a row per account and per client with a `Backoff` each; in `db` when given (every process serving it shares them), else in memory (at most `max_keys`)."
+    def __init__(self, db:JournalDB|None=None, per_account:Backoff=ACCOUNT_BACKOFF, per_client:Backoff=CLIENT_BACKOFF,
+                 forget_after:float=FORGET_FAILURES, max_keys:int=100_000):
+        if not forget_after > 0 or max_keys < 4 or min(per_account.free, per_client.free) < 1: raise ValueError('forget_after must be > 0, max_keys >= 4 and free >= 1')
+        if max(per_account.cap, per_client.cap) > forget_after: raise ValueError('a wait cannot be longer than forget_after')
+        self.db, self.per_account, self.per_client, self.forget_after, self.max_keys = db, per_account, per_client, float(forget_after), int(max_keys)
+        self._mem, self._lock = {}, threading.Lock()
     def _keys(self, username, client):
         u = username.strip().lower()[:64] if isinstance(username, str) else ''
-        return (('account', u), self.per_account), (('client', str(client or '?')[:64]), self.per_client)
-    def __repr__(self): return f'LoginLimiter(per_account={self.per_account}, per_client={self.per_client}, window={self.window:g})'
+        return (('account', u), self.per_account), (('client', client_key(client)), self.per_client)
+
+def _limit_id(key:tuple)->str: return LIMIT_PREFIX + hashlib.sha256(f'{key[0]}:{key[1]}'.encode()).hexdigest()[:32]
 
 # %% ../nbs/22a_accounts.ipynb #f0f59421
 @patch
+def _get(self:LoginLimiter, key:tuple, now:float)->tuple:
+    "(failures in a row, time of the last) of a key; (0, 0.) when none, or forgotten."
+    d = self._mem.get(key, (0, 0.)) if self.db is None else self.db.preferences(_limit_id(key))
+    try: n, last = (int(d['n']), float(d['last'])) if isinstance(d, dict) else (int(d[0]), float(d[1]))
+    except (KeyError, TypeError, ValueError, IndexError): n, last = 0, 0.
+    return (n, last) if 0 < n and math.isfinite(last) and now - last < self.forget_after else (0, 0.)
+
+@patch
+def _put(self:LoginLimiter, key:tuple, n:int, last:float):
+    if self.db is not None:
+        if n: self.db.set_preferences(_limit_id(key), dict(kind='persode-limit', n=n, last=last))
+        elif self.db.preferences(_limit_id(key)) is not None: self.db.forget_user(_limit_id(key))
+        return
+    if not n: self._mem.pop(key, None); return
+    if key not in self._mem and len(self._mem) >= self.max_keys - 1:
+        for k in [k for k, (_, t) in self._mem.items() if last - t >= self.forget_after]: del self._mem[k]
+        while len(self._mem) >= self.max_keys - 1: del self._mem[next(iter(self._mem))]   # oldest first
+    self._mem[key] = (n, last)
+
+@patch
 def check(self:LoginLimiter, username, client, now:float):
-    "Raise `TooManyAttempts` when the account or the client has used up its failures in the window ending at `now`."
-    wait = 0.
-    with self._lock:
-        for key, limit in self._keys(username, client):
-            q = self._fails.get(key)
-            if q is not None and len(q) >= limit: wait = max(wait, q[-limit] + self.window - now)
+    "Raise `TooManyAttempts` when the account or the client must still wait at `now` after its failures in a row."
+    with self._lock: wait = max(last + b.wait(n) - now for key, b in self._keys(username, client) for n, last in [self._get(key, now)])
     if wait > 0: raise TooManyAttempts(wait)
 
 @patch
 def failed(self:LoginLimiter, username, client, now:float):
     "Count a failed sign-in against both the account and the client."
     with self._lock:
-        if len(self._fails) > self.max_keys - 2: self._prune(now)
-        for key, limit in self._keys(username, client):
-            self._fails.setdefault(key, deque(maxlen=limit)).append(float(now))
+        for key, _ in self._keys(username, client): self._put(key, self._get(key, now)[0] + 1, float(now))
 
 @patch
 def succeeded(self:LoginLimiter, username, client, now:float):
-    "A successful sign-in clears the account's failures (the client's stay: it may be guessing other accounts)."
-    with self._lock: self._fails.pop(self._keys(username, client)[0][0], None)
-
-@patch
-def _prune(self:LoginLimiter, now:float):
-    for k in [k for k, q in self._fails.items() if not q or q[-1] + self.window <= now]: del self._fails[k]
-    while len(self._fails) > self.max_keys - 2: del self._fails[next(iter(self._fails))]   # oldest first
+    "A successful sign-in clears the account's count (the client's stays: it may be guessing other accounts)."
+    with self._lock: self._put(self._keys(username, client)[0][0], 0, float(now))
 
 # %% ../nbs/22a_accounts.ipynb #ade1677a
 def sign_in(accounts:Accounts,      # where the accounts are
@@ -295,17 +333,18 @@ class Session:
     sid:str
     issued:float
     expires:float
-    generation:int=0   # the account's generation when it signed in (`Account.generation`)
+    epoch:str=''   # the account's session key when it signed in (`Account.epoch`)
 
 def new_session(user_id:str|None,        # the journal's user id, or None for a visitor who has not signed in
                 now:float,               # epoch seconds
                 ttl:float=SESSION_TTL,   # lifetime, seconds
-                generation:int=0,        # the account's session generation
+                epoch:str='',            # the account's session key
                )->Session:
     "A fresh session with a new random id (issue one at every sign-in, so an old id cannot be planted)."
     if user_id is not None: check_user_id(user_id)
     if not ttl > 0: raise ValueError('the session lifetime must be positive')
-    return Session(user_id, secrets.token_hex(16), float(now), float(now) + float(ttl), int(generation))
+    if not isinstance(epoch, str) or not re.fullmatch(r'(?:[0-9a-f]{32})?', epoch): raise ValueError('not a session key')
+    return Session(user_id, secrets.token_hex(16), float(now), float(now) + float(ttl), epoch)
 
 # %% ../nbs/22a_accounts.ipynb #5eebd221
 def _key(secret, purpose:bytes)->bytes:
@@ -320,7 +359,7 @@ def sign_session(session:Session, # the session to put in the cookie
                  secret:bytes,    # from `load_secret`
                 )->str:           # the cookie value: 'v1.<payload>.<signature>', URL- and cookie-safe
     "The signed cookie value of a session."
-    body = _b64e(json.dumps(dict(u=session.user_id, s=session.sid, i=session.issued, e=session.expires, g=session.generation), separators=(',', ':')).encode())
+    body = _b64e(json.dumps(dict(u=session.user_id, s=session.sid, i=session.issued, e=session.expires, g=session.epoch), separators=(',', ':')).encode())
     return f'v1.{body}.{_b64e(hmac.new(_key(secret, b"session"), body.encode(), hashlib.sha256).digest())}'
 
 # %% ../nbs/22a_accounts.ipynb #f4f2fd56
@@ -337,9 +376,9 @@ def read_session(token,          # the cookie value (any type; the browser sends
     try:
         if not hmac.compare_digest(_b64d(m[2]), want): return None
         d = json.loads(_b64d(m[1]))
-        u, sid, issued, expires, gen = d['u'], d['s'], float(d['i']), float(d['e']), d.get('g', 0)
+        u, sid, issued, expires, gen = d['u'], d['s'], float(d['i']), float(d['e']), d.get('g', '')
         if u is not None: check_user_id(u)
-        if type(gen) is not int or gen < 0: return None
+        if not (isinstance(gen, str) and re.fullmatch(r'(?:[0-9a-f]{32})?', gen)): return None
         if not (isinstance(sid, str) and re.fullmatch(r'[0-9a-f]{32}', sid)): return None
     except (ValueError, TypeError, KeyError): return None
     if not (issued - CLOCK_SKEW <= now < expires): return None
@@ -403,22 +442,15 @@ CSP = "; ".join([
     "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
     "connect-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"])
 
-SECURITY_HEADERS = {
-    'Content-Security-Policy': CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-}
+SECURITY_HEADERS = {'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer',
+                    'X-Frame-Options': 'DENY', 'Cross-Origin-Opener-Policy': 'same-origin'}
 
 # %% ../nbs/22a_accounts.ipynb #f9a10002
 def read_password(from_stdin:bool, # read one line of standard input (`--password-stdin`)
                   twice:bool=True, # on a terminal, ask again to catch a typo
                  )->str:
     "A new password, from standard input or asked on the terminal without echo; never from the command line."
-    if from_stdin:
-        line = sys.stdin.readline()
-        return line.removesuffix('\n').removesuffix('\r')
+    if from_stdin: return sys.stdin.readline().removesuffix('\n').removesuffix('\r')
     if not sys.stdin.isatty(): raise PersodeError('there is no terminal to ask the password on; pipe it in with --password-stdin')
     import getpass
     pw = getpass.getpass('Password: ')
@@ -436,7 +468,8 @@ def _accounts_parser()->argparse.ArgumentParser:
         s = sub.add_parser(name, help=what, description=what)
         s.add_argument('username')
         s.add_argument('--password-stdin', action='store_true', help='read the password from the first line of standard input instead of asking')
-    r = sub.add_parser('remove', help='remove an account (its journal stays unless --forget)')
+        if name == 'add': s.add_argument('--adopt', action='store_true', help='give the account the journal of that name that exists without one')
+    r = sub.add_parser('remove', help='remove an account and end its sessions (its journal stays, under a name no sign-up can take, unless --forget)')
     r.add_argument('username'); r.add_argument('--forget', action='store_true', help="also erase the account's journal for good")
     sub.add_parser('list', help='list the usernames')
     return p
@@ -455,10 +488,13 @@ def cli_accounts(argv:list|None=None, # arguments after `persode accounts`
         u = check_username(a.username)
         if a.action == 'add':
             if u in accts: raise PersodeError(f'the username {u!r} is taken')
-            accts.create(u, read_password(a.password_stdin), time.time()); print(f'created the account {u!r}')
+            if accts.has_journal(u) != a.adopt: raise PersodeError(f'there is no journal {u!r} to adopt; leave --adopt out' if a.adopt else f'a journal {u!r} exists without an account; add --adopt to give it this account')
+            accts.create(u, read_password(a.password_stdin), time.time(), adopt=a.adopt)
+            print(f'created the account {u!r}' + (' for the journal of that name' if a.adopt else ''))
         elif accts.get(u) is None: raise PersodeError(f'no account named {u!r}')
         elif a.action == 'passwd':
             accts.set_password(u, read_password(a.password_stdin)); print(f'changed the password of {u!r}; its browsers are signed out')
-        else: accts.delete(u, forget=a.forget); print(f'removed the account {u!r}' + (' and erased its journal' if a.forget else '; its journal stays'))
+        else: accts.delete(u, forget=a.forget); print(f'removed the account {u!r}; its browsers are signed out' + (' and its journal erased' if a.forget else
+                  f'; its journal stays (no sign-up can take the name; `persode accounts add --adopt {u}` gives it an account again)'))
     finally: db.close()
     return 0

@@ -13,7 +13,7 @@ from .decay import as_utc, utcnow
 from .analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD
 from .embeddings import Embedder, get_embedder
 from .strength import Memory
-from .text import PersodeError, strip_control, zone, local_time, check_text, when
+from .text import PersodeError, strip_control, zone, local_time, check_text, when, write_private
 from .store import MemoryStore
 from .records import check_top_k, Retrieval, Hit, memory_id
 from .hybrid import lexical_index
@@ -479,4 +479,4 @@ def write_atomic(path:Path, # the file to write
                 ):
     "Write a text file so that it is either the old file or the new one, never half of it."
     tmp = path.with_name(f'.{path.name}.tmp')
-    tmp.write_text(text, encoding='utf-8'); os.replace(tmp, path)
+    write_private(tmp, text.encode('utf-8')); os.replace(tmp, path)   # private to the journal's owner (0600)

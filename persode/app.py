@@ -2,8 +2,8 @@
 
 # %% ../nbs/22b_app.ipynb #08f8de4f
 from __future__ import annotations
-import argparse, contextlib, html, logging, os, re, socket, threading, time
-from datetime import date, datetime, timedelta
+import argparse, contextlib, hmac, html, ipaddress, logging, os, re, socket, threading, time
+from datetime import datetime, timedelta
 from fastcore.basics import patch_to
 from .decay import utcnow
 from .text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
@@ -24,7 +24,7 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'fault', 'SessionGuard', 'make_app', 'serve', 'cli_serve']
+__all__ = ['log', 'fault', 'SessionGuard', 'make_app', 'proxy_options', 'serve', 'cli_serve']
 
 # %% ../nbs/22b_app.ipynb #a7f40001
 log = logging.getLogger('persode.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -43,11 +43,11 @@ def _cookie(scope)->str|None:
     return None
 
 def _holds(s, local:str|None, accounts)->bool:
-    "Whether a well-signed session still holds: the local user's without accounts; else anonymous, or of an account whose generation it has."
+    "Whether a well-signed session still holds: the local user's without accounts; else anonymous, or of an account whose current session key it carries."
     if accounts is None: return s.user_id == local
     if s.user_id is None: return True
     a = accounts.get(s.user_id)
-    return a is not None and a.generation == s.generation
+    return a is not None and bool(a.epoch) and hmac.compare_digest(a.epoch, s.epoch)
 
 
 # %% ../nbs/22b_app.ipynb #e8f30025
@@ -75,7 +75,7 @@ class SessionGuard:
                 for k, v in SECURITY_HEADERS.items(): h[k] = v
                 h['Cache-Control'] = 'max-age=3600' if static else 'no-store'
                 if (new := scope.get('persode_set_session')) is not None:
-                    h.append('Set-Cookie', session_cookie_header(sign_session(new, self.secret), SESSION_TTL))
+                    h.append('Set-Cookie', session_cookie_header(sign_session(new, self.secret), SESSION_TTL, secure=scope.get('scheme') == 'https'))
                 h['Server-Timing'] = f'app;dur={(time.perf_counter() - t0)*1e3:.2f}'
             await send(msg)
         try: await self.app(scope, receive, send_)
@@ -299,9 +299,8 @@ def _day_route(app, web:WebJournal):
     @app.get('/day/{d}')
     def day(req, d:str):
         uid = _uid(req)
-        try: when = date.fromisoformat(d) if re.fullmatch(r'\d{4}-\d\d-\d\d', d) else None
-        except ValueError: when = None
-        if when is None: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=f'{d[:20]!r} is not a date; dates look like 2026-03-01'), 400)
+        try: when = check_day(d)
+        except PersodeError as e: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=str(e)), 400)
         with web.lock:
             idx, now, folder, tz = web.user(uid)['index'], web.now(), web.folder(uid), web.tz(uid)
             entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
@@ -370,8 +369,12 @@ def _forget_all_routes(app, web:WebJournal):
 # %% ../nbs/22b_app.ipynb #5c4a4e32
 def _client(req)->str: return req.client.host if req.client else ''
 
+def _refused(r:HTMLResponse, e:PersodeError)->HTMLResponse:   # a sign-in form's mistake: 400, or 429 with `Retry-After` when the backoff says wait
+    if isinstance(e, TooManyAttempts): r.status_code, r.headers['Retry-After'] = 429, str(e.retry_after)
+    return r
+
 def _account_routes(app, web:WebJournal, accounts:Accounts):
-    limiter = LoginLimiter()
+    limiter = LoginLimiter(accounts.db)     # counts in the journal: every process serving it sees them
     @app.get('/login')
     def sign_in_page(req):
         return _html(page('Sign in', login_form(web.token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
@@ -379,18 +382,19 @@ def _account_routes(app, web:WebJournal, accounts:Accounts):
     @app.post('/login')
     def login(req, username:str='', password:str='', csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
-        try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=time.time())
+        try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=web.now().timestamp())
         except PersodeError as e:
-            return _html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 429 if isinstance(e, TooManyAttempts) else 400)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), generation=acct.generation)
+            return _refused(_html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 400), e)
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
         return _go('/')
 
     @app.get('/logout')
-    def logout_form(req): return _html(page('Sign out', confirm_form(web.token(req), '/logout', 'Sign out of Persode on this browser?', 'Sign out', danger=False)))
+    def logout_form(req): return _html(page('Sign out', confirm_form(web.token(req), '/logout', 'Sign out of Persode? Every browser signed in to your account is signed out with this one.', 'Sign out', danger=False)))
 
     @app.post('/logout')
     def logout(req, csrf_token:str=''):
         if not web.genuine(req, csrf_token): return _forged()
+        accounts.sign_out(_uid(req))           # a new session key: this cookie, and every other of the account, is refused from now on
         req.scope['persode_set_session'] = new_session(None, time.time())
         return _go('/login')
     _signup_routes(app, web, accounts); _password_routes(app, web, accounts, limiter)
@@ -412,7 +416,7 @@ def _signup_routes(app, web:WebJournal, accounts:Accounts):
             acct = accounts.create(username, password, time.time())
         except PersodeError as e:
             return _html(page('Create an account', login_form(web.token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time())
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
         return _go('/onboard')
 
 # %% ../nbs/22b_app.ipynb #e8f30027
@@ -425,15 +429,26 @@ def _password_routes(app, web:WebJournal, accounts:Accounts, limiter:LoginLimite
         if not web.genuine(req, csrf_token): return _forged()
         uid = _uid(req)
         try:
-            try: sign_in(accounts, limiter, uid, password, client=_client(req), now=time.time())
+            try: sign_in(accounts, limiter, uid, password, client=_client(req), now=web.now().timestamp())
             except TooManyAttempts: raise
             except PersodeError: raise PersodeError('the current password is wrong') from None
             if new != new2: raise PersodeError('the two new passwords differ')
             acct = accounts.set_password(uid, new)
         except PersodeError as e:
-            return _html(page('Change your password', password_form(web.token(req)), error=f'Nothing was changed: {e}'), 429 if isinstance(e, TooManyAttempts) else 400)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), generation=acct.generation)
+            return _refused(_html(page('Change your password', password_form(web.token(req)), error=f'Nothing was changed: {e}'), 400), e)
+        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
         return _go('/data?msg=password')
+
+# %% ../nbs/22b_app.ipynb #249947ea
+def proxy_options(forwarded_allow_ips:str|None=None, # comma-separated addresses of trusted proxies (`--forwarded-allow-ips`); None or '': none
+                 )->dict:                             # uvicorn's `proxy_headers` and `forwarded_allow_ips`
+    "uvicorn's proxy options: X-Forwarded-* believed only from the proxies the operator names, from nobody by default."
+    ips = [s.strip() for s in (forwarded_allow_ips or '').split(',') if s.strip()]
+    for ip in ips:
+        if ip == '*': continue
+        try: ipaddress.ip_network(ip, strict=False)
+        except ValueError: raise PersodeError(f'--forwarded-allow-ips: {ip[:40]!r} is not an address or network; give addresses like 127.0.0.1,10.0.0.5') from None
+    return dict(proxy_headers=bool(ips), forwarded_allow_ips=','.join(ips) if ips else None)
 
 # %% ../nbs/22b_app.ipynb #ce1a1beb
 def serve(db=None,                # a journal URL or file, or an open `JournalDB`; `open_journal`'s default when None
@@ -445,6 +460,7 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
           accounts:bool=False,    # require sign-in (accounts kept in the journal)
           llm=None,               # the generation back end
           tz:str|None=None,       # the time zone of journals whose person chose none (IANA name); the computer's when None
+          forwarded_allow_ips:str|None=None, # proxies whose X-Forwarded-For/-Proto are believed (comma-separated addresses); None: nobody's
           log_level:str='warning'):
     "Run the web journal until interrupted."
     import uvicorn
@@ -454,7 +470,7 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
         check_bind(host, accts)
         app = make_app(j, home=home, user=user, accounts=accts, llm=llm, tz=tz)
         print(f'Persode is open at http://{host if ":" not in host else f"[{host}]"}:{port}/ (Ctrl-C stops it)', flush=True)
-        uvicorn.run(app, host=host, port=port, log_level=log_level)
+        uvicorn.run(app, host=host, port=port, log_level=log_level, **proxy_options(forwarded_allow_ips))
     finally:
         if j is not db: j.close()
     return 0
@@ -473,8 +489,12 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     p.add_argument('--accounts', action='store_true', help='require sign-in; accounts are created at /signup from this computer')
     p.add_argument('--llm', default=None, choices=('offline', 'openai'), help='generation back end (default: $PERSODE_LLM or offline stand-ins)')
     p.add_argument('--tz', default=None, metavar='ZONE', help="time zone of a journal whose person chose none, an IANA name such as Europe/Berlin (default: this computer's)")
+    p.add_argument('--forwarded-allow-ips', default=None, metavar='IPS', help='reverse proxies (comma-separated addresses, e.g. 127.0.0.1) '
+                   'whose X-Forwarded-For and X-Forwarded-Proto are believed; by default none: the client is the address that connects')
     a = p.parse_args(argv)
+    proxy_options(a.forwarded_allow_ips)
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')
     if a.user is not None: check_id(a.user, 'user id')
     if a.tz is not None: check_zone(a.tz)
-    return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm), tz=a.tz)
+    return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm), tz=a.tz,
+                 forwarded_allow_ips=a.forwarded_allow_ips)

@@ -6,7 +6,7 @@ import calendar, contextvars, re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
-from .text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when
+from .text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
 from .onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
 from .templates import mood_for
 try:
@@ -17,11 +17,12 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'LABELS', 'CONFIRM_ALL', 'APP_CSS',
-           'APP_JS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp',
-           'check_form', 'onboarding_form', 'when_written', 'check_month', 'entry_form', 'confirm_form', 'chat_form',
-           'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt', 'recall_table', 'PageView',
-           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
+__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'LABELS', 'LAST_DAY', 'CONFIRM_ALL',
+           'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp',
+           'check_form', 'onboarding_form', 'when_written', 'check_month', 'check_day', 'entry_form', 'confirm_form',
+           'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt', 'recall_table',
+           'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar',
+           'mood_chart']
 
 # %% ../nbs/22_app_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.accounts.CSRF_FIELD`)
@@ -162,8 +163,7 @@ def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-
         t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
     if day and t.date() == now.astimezone(t.tzinfo).date(): t = min(t, now)   # today: noon, or now when it is not noon yet
     if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
-    if t.year < 1970: raise PersodeError(f'{s!r} is before 1970; give a later date')
-    return t.astimezone(timezone.utc)
+    return check_moment(t, now, 'the date')     # before 1970: the command line's rule too
 
 # %% ../nbs/22_app_views.ipynb #b5e10012
 def check_month(s:str, today:date)->date:
@@ -171,8 +171,22 @@ def check_month(s:str, today:date)->date:
     s = (s or '').strip()
     if not s: return today.replace(day=1)
     if not re.fullmatch(r'\d{4}-\d\d', s): raise PersodeError(f'{s[:20]!r} is not a month; give one like 2026-03')
-    try: return date(int(s[:4]), int(s[5:]), 1)
+    try: d = date(int(s[:4]), int(s[5:]), 1)
     except ValueError: raise PersodeError(f'{s!r} is not a month; give one like 2026-03') from None
+    if not EARLIEST.date() <= d <= LAST_DAY: raise PersodeError(f'{s!r} is outside the calendar the journal shows; give a month from 1970-01 to 9998-12')
+    return d
+
+LAST_DAY = date(9998, 12, 31)   # the last day the calendar shows (a day later still has a next day and a next month)
+
+def check_day(s:str)->date:
+    "The day `YYYY-MM-DD` of a `/day/...` address, from 1970-01-01 to 9998-12-31."
+    d = None
+    if re.fullmatch(r'\d{4}-\d\d-\d\d', s or ''):
+        try: d = date.fromisoformat(s)
+        except ValueError: pass
+    if d is None: raise PersodeError(f'{(s or "")[:20]!r} is not a date; dates look like 2026-03-01')
+    if not EARLIEST.date() <= d <= LAST_DAY: raise PersodeError(f'{s!r} is outside the calendar the journal shows; give a day from 1970-01-01 to 9998-12-31')
+    return d
 
 
 # %% ../nbs/22_app_views.ipynb #d3fdd45a

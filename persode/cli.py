@@ -2,11 +2,11 @@
 
 # %% ../nbs/30_cli.ipynb #a6f2097e
 from __future__ import annotations
-import contextlib, os, sys, traceback
-from .text import PersodeError, redact, strip_control
+import contextlib, errno, os, sys, traceback
+from .text import PersodeError, EnvironmentFault, redact, strip_control
 
 # %% auto #0
-__all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'DEBUG_HINT', 'is_user_error', 'report_error', 'main']
+__all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'DEBUG_HINT', 'is_user_error', 'environment_fault', 'report_error', 'main']
 
 # %% ../nbs/30_cli.ipynb #3e337ae7
 SUBCOMMANDS = {
@@ -38,6 +38,20 @@ def is_user_error(e:BaseException, # the exception a command raised
     if isinstance(e, ImportError): return 'pip install' in str(e)
     return isinstance(e, USER_ERRORS)
 
+# %% ../nbs/30_cli.ipynb #5fdcf266
+_FAULTS = {errno.ENOSPC: 'no space is left on the disk', errno.EDQUOT: 'the disk quota is used up', errno.EROFS: 'the file system is read-only',
+           errno.EIO: 'the disk reported an input/output error'}
+
+def environment_fault(e:BaseException, # the exception a command raised
+                     )->str|None:      # one line naming the fault, or None when it is not one
+    "What failed around Persode (full disk, read-only file system, bytes that are not text), as one line; None for anything else."
+    if isinstance(e, EnvironmentFault): return str(e).strip().splitlines()[0]
+    if isinstance(e, OSError) and e.errno in _FAULTS:
+        return _FAULTS[e.errno] + (f' ({e.filename})' if e.filename else '') + '; nothing more was written'
+    if isinstance(e, UnicodeDecodeError): return f'some bytes are not UTF-8 text ({e.reason} at byte {e.start}); the file was not written by Persode, or is damaged'
+    if isinstance(e, UnicodeEncodeError): return f'the output cannot show some characters ({e.encoding}); set PYTHONIOENCODING=utf-8'
+    return None
+
 # %% ../nbs/30_cli.ipynb #3601f83c
 DEBUG_HINT = 'run with --debug or PERSODE_DEBUG=1 for the traceback'
 
@@ -49,13 +63,16 @@ def report_error(cmd:str,          # the subcommand that failed
                  e:BaseException,  # what it raised
                  debug:bool=False, # print the (redacted) traceback too
                  file=None,        # where to write; stderr by default
-                )->int:            # exit status: 2 for a mistake, 1 for a bug
+                )->int:            # exit status: 2 for a mistake, 1 for a fault of the computer or a bug
     "Print a failed command's error for a person and return its exit status."
     file = file or sys.stderr
     if debug: print(strip_control(redact(''.join(traceback.format_exception(e)))), end='', file=file)
     if is_user_error(e):
         if not debug: print(f'persode {cmd}: error: {_first_line(e)}', file=file)
         return 2
+    if (fault := environment_fault(e)) is not None:
+        if not debug: print(f'persode {cmd}: error: {strip_control(redact(fault))}', file=file)
+        return 1
     if not debug: print(f'persode {cmd}: bug: {type(e).__name__}: {_first_line(e)} ({DEBUG_HINT})', file=file)
     return 1
 

@@ -4,8 +4,9 @@
 from __future__ import annotations
 import argparse, os, shutil, sys
 from pathlib import Path
-from .decay import as_utc, utcnow
-from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time
+from .decay import utcnow
+from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time, aware, check_moment
+from datetime import datetime
 from .embeddings import get_embedder, EMBEDDERS
 from .records import STRATEGIES
 from .store import MemoryStore
@@ -19,7 +20,7 @@ from .terminal import format_retrieval, format_hits, json_line, format_list, for
 
 # %% auto #0
 __all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
-           'cli_edit', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
+           'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
@@ -40,16 +41,20 @@ def _open(a, **kw)->JournalDB:
 
 def _embedder(a): return get_embedder(a.embedder) if a.embedder else None
 
-def _user(a)->str: return check_id(a.user, 'user id')
+def _check_user(u)->str:
+    "A user id given on the command line; ids starting with '~' are the web app's own records (accounts, settings, sign-in limits), never a person's journal."
+    if check_id(u, 'user id').startswith('~'): raise PersodeError(f"user id {u[:40]!r} is not allowed: ids starting with '~' hold the web app's accounts and settings")
+    return u
+
+def _user(a)->str: return _check_user(a.user)
 
 def _time(s, name:str='--now'):
-    "Parse an optional ISO time option (timezone required, not in the future); now when None."
+    "Parse an optional ISO time option (timezone required, from 1970 to now: `check_moment`, the web form's rule); now when None."
     if s is None: return utcnow()
-    try: t = as_utc(s, name)
-    except PersodeError:
+    try: t = datetime.fromisoformat(s.strip().replace('Z', '+00:00')); aware(t, name)
+    except (ValueError, PersodeError):
         raise PersodeError(f'{name} {s[:40]!r} is not an ISO 8601 time with a timezone, e.g. 2026-03-01T20:00:00+02:00') from None
-    if t > utcnow(): raise PersodeError(f'{name} {t.isoformat()} is later than the current time; a memory cannot be formed in the future')
-    return t
+    return check_moment(t, utcnow(), name)
 
 # %% ../nbs/21a_commands.ipynb #b96ab31c
 def _zone(a):
@@ -241,14 +246,14 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     a = p.parse_args(argv)
     if a.file is None:
         if not a.reembed: p.error('give an export file, or --reembed to re-embed a journal in place')
-        user = check_id(a.user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
+        user = _check_user(a.user or os.environ.get('PERSODE_USER') or DEFAULT_USER)
         if not a.embedder: raise PersodeError('--reembed needs --embedder NAME (the embedder to move the journal to)')
         with _open(a) as db: n = db.reembed(user, get_embedder(a.embedder))
         print(f're-embedded {n} memories of user {user!r} with {get_embedder(a.embedder).identity}', file=sys.stderr)
         return 0
     src = sys.stdin if a.file == '-' else Path(a.file)
     if a.file != '-' and src.is_dir(): raise PersodeError(f'{a.file[:80]} is a folder; give the export file (JSON Lines) to import')
-    if a.user is not None: check_id(a.user, 'user id')
+    if a.user is not None: _check_user(a.user)
     with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed)
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})")
     return 0
@@ -276,6 +281,19 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
     return 0
 
+# %% ../nbs/21a_commands.ipynb #d5dd02b6
+def compaction_report(r:dict, # what the journal's `compact()` returned
+                     )->str:  # what was done, and what may still hold the erased text, where
+    "The lines `persode forget --compact` prints: no promise beyond what the journal did."
+    wal = ("the server's write-ahead log was checkpointed and switched {} times, so the pg_wal segments that hold the text are reused sooner, "
+           'but one may keep it until the server overwrites it' if r.get('wal_switches') else 'this role may not ' +
+           ('switch' if r.get('checkpoint') else 'checkpoint or switch') + " the server's write-ahead log: pg_wal segments keep the text until the "
+           'server recycles and overwrites them (a superuser can run CHECKPOINT; SELECT pg_switch_wal(); CHECKPOINT)').format(r.get('wal_switches'))
+    if 'wal_emptied' in r: done = ('compacted: the erased text is gone from the journal file and its write-ahead log' if r['wal_emptied'] else   # SQLite
+        'compacted the journal file, but another process has it open: the erased text may stay in its -wal file until that process closes it')
+    else: done = f'compacted: {len(r.get("tables", ()))} tables rewritten, so the erased text is gone from their files; {wal}'       # PostgreSQL
+    return done + '\nstill beyond reach: copies made before (backups, exports, WAL archives, replicas, file-system snapshots)'
+
 # %% ../nbs/21a_commands.ipynb #cbdf32eb
 def cli_forget(argv:list|None=None, # arguments after `persode forget`
               )->int:               # exit status
@@ -283,7 +301,9 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     p = _parser('forget', "Erase memories for good: one or more --id, or (without --id) all of a user's memories and preferences.", user_required=True)
     p.add_argument('--id', action='append', default=[], help='a memory id to delete (repeatable); all memories when absent')
     p.add_argument('-y', '--yes', action='store_true', help='do not ask for confirmation')
-    p.add_argument('--compact', action='store_true', help='afterwards, compact the journal so the erased text leaves no trace in its files')
+    p.add_argument('--compact', action='store_true', help="afterwards, rewrite the journal so the erased text leaves its files (SQLite: the file and its log; "
+                   "PostgreSQL: the tables, then the write-ahead log is checkpointed and switched when the role may, though a segment can hold the text "
+                   'until the server overwrites it); backups, archives and replicas keep their copies; it prints what was done and what may remain where')
     _tz_option(p); a = p.parse_args(argv)
     user = _user(a)
     with _open(a) as db:
@@ -310,9 +330,9 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
         elif folder.is_dir(): shutil.rmtree(folder); done_pages = f' and their journal pages in {folder}'
         else: done_pages = ''
         if a.compact:
-            try: db.compact()
+            try: compacted = db.compact()
             except NotImplementedError as e: raise PersodeError(f'erased {done} memories, but {e}') from None
-    print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (' (journal compacted)' if a.compact else ''))
+    print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (f'\n{compaction_report(compacted)}' if a.compact else ''))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #af4ebc27

@@ -6,7 +6,7 @@ import calendar, contextlib, hashlib, json, os, re, signal
 from datetime import date
 from html import escape
 from pathlib import Path
-from .text import PersodeError, folder_name, local_time, zone
+from .text import PersodeError, folder_name, local_time, zone, private_dir, write_private
 from .templates import mood_for
 from .storage import persode_home
 
@@ -26,26 +26,40 @@ def user_pages(home,          # `--home` (None: `$PERSODE_HOME` or `~/.persode`)
 
 OWNER_FILE = '.owner'   # in every user folder this version made: the user id (an old-layout folder has none)
 
+def _owner(folder:Path)->str|None:
+    try: return (folder/OWNER_FILE).read_text(encoding='utf-8')
+    except FileNotFoundError: return None
+
 def own_folder(folder:Path, user_id:str)->Path:
-    "Create a user's page folder (if needed), marked with its owner."
-    folder.mkdir(parents=True, exist_ok=True)
-    if not (folder/OWNER_FILE).exists(): (folder/OWNER_FILE).write_text(user_id, encoding='utf-8')
+    "Create a user's page folder (if needed, private to the owner: 0700), marked with its owner; PersodeError when it is another user's."
+    private_dir(folder)
+    owner = _owner(folder)
+    if owner is None: write_private(folder/OWNER_FILE, user_id.encode('utf-8'), exclusive=True)
+    elif owner != user_id: raise PersodeError(f'the page folder {folder.name} belongs to another user; nothing was written')
     return folder
 
+# %% ../nbs/21_pages.ipynb #1ef7c414
+def _plain_name(user_id:str)->bool:
+    "Whether an id is one ordinary folder name (no separator, not '.' or '..'): only such an id can have had an old-layout folder."
+    return (user_id not in ('.', '..') and not re.search(r'[/\\\x00]', user_id) and not user_id.startswith('~')
+            and (os.altsep is None or os.altsep not in user_id))
+
 def _legacy(home, user_id:str)->Path|None:
-    "The folder an older version used for this user, when it is a folder strictly inside `HOME/pages`."
-    root = pages_root(home).resolve()
+    "The folder an older version used for this user: `HOME/pages/<id>` itself, for an id that is one plain name, never a link or a path."
+    if not _plain_name(user_id): return None
+    root = pages_root(home)
+    old = root/user_id
     try:
-        old = (pages_root(home)/user_id).resolve()
-        if old == root or root not in old.parents or not old.is_dir() or (old/OWNER_FILE).exists(): return None
+        if old.is_symlink() or not old.is_dir() or (old/OWNER_FILE).exists() or old.resolve().parent != root.resolve(): return None
     except (OSError, ValueError): return None     # e.g. a name too long to have ever been a folder
     return old      # (a folder with an owner file is some user's new-layout folder, never an old one)
 
 def migrate_pages(home, user_id:str)->Path:
-    "Move a user's old-layout page files (`HOME/pages/<user id>/journal-*`) into their derived folder."
+    "Move a user's old-layout page files (`HOME/pages/<user id>/journal-*`, an id that is one plain folder name) into their derived folder (the owner's own command calls it)."
     new = user_pages(home, user_id)
+    if (owner := _owner(new)) is not None and owner != user_id: raise PersodeError(f'the page folder {new.name} belongs to another user')
     old = _legacy(home, user_id)
-    if old is None or old == new.resolve(): return new
+    if old is None or old.resolve() == new.resolve(): return new
     files = [f for f in old.iterdir() if f.is_file() and (f.name.startswith('journal-') or _LEGACY.fullmatch(f.name))]
     if files: own_folder(new, user_id)
     for f in files:
@@ -69,7 +83,7 @@ def page_lock(folder:Path):
     "An exclusive lock on a page folder (released even if the process is killed)."
     try: import fcntl
     except ImportError: yield; return          # no advisory locks here (Windows): one writer at a time is the user's care
-    with open(folder/'.lock', 'a') as f:
+    with os.fdopen(os.open(folder/'.lock', os.O_RDWR | os.O_CREAT, 0o600), 'r+') as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         try: yield
         finally: fcntl.flock(f, fcntl.LOCK_UN)
@@ -120,6 +134,7 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); fault_point('markdown')
             write_atomic(folder/f'{stem}.html', e.to_html()); fault_point('html')
             write_atomic(rec, json.dumps(page_record(e, user_id), ensure_ascii=False)); fault_point('record')
+            for f in _entry_files(folder, stem): os.chmod(f, 0o600)      # the picture too: private whatever drew it
         except BaseException:
             _remove(_entry_files(folder, stem)); raise
         agent.commit_journal(e)       # the commit point (a failure here leaves the files to the next sweep, which knows the outcome)
@@ -153,7 +168,7 @@ def rerender(store,       # the user's store (as the journal holds it now)
     vp = compose_visual_prompt(ctx, info.get('moment') if keep else None, info.get('moment_source') if keep else 'offline template')
     stem, llm = info['stem'], OfflineLLM()
     tmp = folder/f'.{stem}.png.tmp'
-    os.replace(llm.illustrate(vp, ctx, tmp), folder/f'{stem}.png')
+    os.chmod(llm.illustrate(vp, ctx, tmp), 0o600); os.replace(tmp, folder/f'{stem}.png')
     prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected')
     e = JournalEntry(m.text, llm.diary(ctx), vp, folder/f'{stem}.png', a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov, tz)
     write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); write_atomic(folder/f'{stem}.html', e.to_html())

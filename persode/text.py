@@ -2,14 +2,16 @@
 
 # %% ../nbs/000_text.ipynb #2b3063cd
 from __future__ import annotations
-import hashlib, os, re, unicodedata
+import hashlib, json, os, re, unicodedata
 from datetime import datetime, timedelta, timezone, tzinfo
+from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # %% auto #0
-__all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'PersodeError',
-           'NotFoundError', 'check_text', 'check_id', 'folder_name', 'strip_control', 'redact', 'aware', 'local_zone',
-           'zone', 'local_time', 'when']
+__all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'EARLIEST', 'PersodeError',
+           'NotFoundError', 'EnvironmentFault', 'check_text', 'check_id', 'folder_name', 'strip_control', 'redact',
+           'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment', 'inert_json', 'private_dir',
+           'write_private']
 
 # %% ../nbs/000_text.ipynb #5343127a
 class PersodeError(ValueError):
@@ -19,6 +21,10 @@ class PersodeError(ValueError):
 class NotFoundError(PersodeError, KeyError):
     "A named thing (memory, user, benchmark) that is not there: a `PersodeError` that is also a `KeyError`."
     def __str__(self): return str(self.args[0]) if self.args else ""
+
+# %% ../nbs/000_text.ipynb #7bc705b2
+class EnvironmentFault(RuntimeError):
+    "A fault of the computer or files around Persode (full disk, read-only folder, bytes that are not text): one line that names it."
 
 # %% ../nbs/000_text.ipynb #9b56a923
 MAX_TEXT_CHARS = 20_000   # longest accepted utterance or query, in characters
@@ -153,3 +159,49 @@ def when(t,        # the instant (a memory's formation time), timezone-aware
     if months < 2: return 'a week ago' if days < 14 else f'{days // 7} weeks ago'
     if months < 24: return f'{months} months ago'
     return f'{months // 12} years ago'
+
+# %% ../nbs/000_text.ipynb #8067732a
+EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)   # no entry is dated before this instant
+
+def check_moment(t:datetime,        # a timezone-aware time a person gave
+                 now:datetime,      # the current time
+                 name:str='the time', # what it is, for messages
+                )->datetime:        # `t` in UTC
+    "Refuse a time before 1970 or after `now` (the one rule of every front door); returns it in UTC."
+    try: u = aware(t, name).astimezone(timezone.utc)
+    except OverflowError: u = None          # 0001-01-01 at +01:00 falls before year 1, 9999-12-31 at -12:00 after year 9999
+    if (u is None and t.year < 1970) or (u is not None and u < EARLIEST): raise PersodeError(f'{name} {str(t)[:40]!r} is before 1970; give a later date')
+    if u is None or u > now: raise PersodeError(f'{name} {str(t)[:40]!r} is later than the current time; a memory cannot be formed in the future')
+    return u
+
+# %% ../nbs/000_text.ipynb #ea690ee1
+_UNSAFE_JSON = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
+
+def inert_json(obj)->str:
+    "`json.dumps(obj, ensure_ascii=False)` with DEL, C1, line-separator and direction characters escaped (`\\u…`): the same data, inert."
+    return _UNSAFE_JSON.sub(lambda m: f'\\u{ord(m[0]):04x}', json.dumps(obj, ensure_ascii=False))
+
+# %% ../nbs/000_text.ipynb #a3faaf1c
+def private_dir(path,  # a folder to create (with its missing parents) or keep
+               )->Path:
+    "Create a folder and its missing parents readable by their owner only (0700); folders that exist keep their mode."
+    path = Path(path)
+    missing = [p for p in [path, *path.parents] if not p.exists()]
+    path.mkdir(parents=True, exist_ok=True)
+    for p in missing: os.chmod(p, 0o700)
+    return path
+
+def write_private(path,                 # the file to write
+                  data:bytes,           # its content
+                  exclusive:bool=False, # fail if it exists (FileExistsError)
+                 ):
+    "Write a file readable by its owner only (0600, whatever the umask)."
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC), 0o600)
+    try:
+        if hasattr(os, 'fchmod'): os.fchmod(fd, 0o600)
+        os.write(fd, data) if len(data) < 2**20 else _write_all(fd, data)
+    finally: os.close(fd)
+
+def _write_all(fd, data:bytes):
+    view = memoryview(data)
+    while view: view = view[os.write(fd, view):]

@@ -15,7 +15,7 @@ from .records import Hit
 from .onboarding import OnboardingPreferences
 from .agent import EpisodicMemoryAgent, journal_stem, relevant
 from .llm import get_llm
-from .pages import migrate_pages, own_folder, sync_pages, drop_legacy, journal_entry
+from .pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .app_views import PageView, summarize, excerpt, when_written, check_zone, default_zone
 from .accounts import SETTINGS_PREFIX, settings_id
 try: from fasthtml.common import A, Li, Small
@@ -100,7 +100,7 @@ class WebJournal:
         self.lock, self._users, self._zones = threading.RLock(), {}, {}
 
     def now(self)->datetime: return as_utc(self.clock(), 'now')
-    def folder(self, uid:str)->Path: return migrate_pages(self.home, uid)
+    def folder(self, uid:str)->Path: return user_pages(self.home, uid)   # old-layout pages move only by the owner's own command (`persode`)
 
     def user(self, uid:str)->dict:
         "The user's open store, date index and agent slot, caught up with the journal."
@@ -283,12 +283,13 @@ def import_(self, uid:str, data:bytes)->dict:
 def running(app,                   # an ASGI app (e.g. from `make_app`)
             host:str='127.0.0.1',  # the loopback address to listen on
             timeout:float=20.,     # seconds to wait for the server to start or stop
+            **config,              # more `uvicorn.Config` options (e.g. `persode.app.proxy_options(...)`)
            ):                      # yields the base URL, e.g. 'http://127.0.0.1:41234'
     "Serve `app` with uvicorn from a background thread on a free port; stopped when the block ends."
     import uvicorn
     sock = socket.socket(socket.AF_INET6 if ':' in host else socket.AF_INET)
     sock.bind((host, 0)); port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level='warning', lifespan='off'))
+    server = uvicorn.Server(uvicorn.Config(app, **dict(dict(log_level='warning', lifespan='off', proxy_headers=False), **config)))  # by default the client is who connects
     th = threading.Thread(target=server.run, kwargs=dict(sockets=[sock]), daemon=True, name='persode-web'); th.start()
     t0 = time.monotonic()
     while not server.started:

@@ -357,15 +357,31 @@ def two_accounts(browser, db, home:Path, tag:str):
         stranger.go(f'/page/{a_id}'); assert stranger.page.url.endswith('/login')
 
         # sign out, wrong password, right password; guessing is slowed down
+        old = next(c for c in alice.ctx.cookies() if c['name'] == SESSION_COOKIE)['value']
         alice.go('/logout'); alice.submit('Sign out'); assert alice.page.url.endswith('/login')
         alice.go(f'/page/{a_id}'); assert alice.page.url.endswith('/login')
+        thief = Visitor(browser, base, f'{tag}-thief')          # the cookie from before the sign-out, replayed elsewhere: refused
+        thief.ctx.add_cookies([dict(name=SESSION_COOKIE, value=old, url=base)])
+        thief.go(f'/page/{a_id}'); assert thief.page.url.endswith('/login') and 'grandmother' not in thief.page.content()
         sign_in(alice, 'alice', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('wrong username or password')
         sign_in(alice, 'nobody', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('wrong username or password')
         sign_in(alice, 'alice', 'alice password 1'); alice.go(f'/page/{a_id}')
         for i in range(5): sign_in(stranger, 'bob', f'guess number {i}', 400)
         sign_in(stranger, 'bob', 'bob password 22', 429); expect(stranger.page.locator('.error')).to_contain_text('too many failed sign-ins')
         stranger.shot(f'{tag}-accounts-3-rate-limited')
-        for v in (alice, bob, stranger): v.close()
+
+        # a removed account's cookie opens nothing, and its name cannot be signed up for while its journal stays
+        Accounts(db).delete('bob')                                   # `persode accounts remove bob`
+        bob.go(f'/page/{b_id}'); assert bob.page.url.endswith('/login')
+        thief.go('/signup')
+        thief.page.fill('#username', 'bob'); thief.page.fill('#password', 'thief password'); thief.page.fill('#password2', 'thief password')
+        thief.submit('Create the account', 400, '/signup'); expect(thief.page.locator('.error')).to_contain_text('taken')
+        # nor for a journal kept from the terminal
+        db.set_preferences('carol', {'name': 'Carol', 'age': 40}); db.store_for('carol').add('Carol wrote this at the terminal', DAY1)
+        thief.page.fill('#username', 'carol'); thief.page.fill('#password', 'thief password'); thief.page.fill('#password2', 'thief password')
+        thief.submit('Create the account', 400, '/signup'); expect(thief.page.locator('.error')).to_contain_text('taken')
+        assert db.preferences('carol') == {'name': 'Carol', 'age': 40} and Accounts(db).names() == ['alice']
+        for v in (alice, bob, stranger, thief): v.close()
 
 
 def test_two_accounts_sqlite(browser, tmp_path):

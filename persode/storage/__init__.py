@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
 from ..decay import as_utc, utcnow
-from ..text import PersodeError, check_text, check_id
+from ..text import PersodeError, check_text, check_id, inert_json
 from ..embeddings import Embedder, get_embedder
 from .contract import *
 from .sqlite import *
@@ -32,8 +32,8 @@ def export_lines(self:JournalDB,
     "The user's journal as JSON Lines."
     user_id = check_user_id(user_id)
     identity, dim, n = self.user_info(user_id)
-    yield json.dumps(dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, user_id=user_id, embedder=identity, dim=dim,
-                          count=n, embeddings=bool(embeddings)), ensure_ascii=False)
+    yield inert_json(dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, user_id=user_id, embedder=identity, dim=dim,
+                          count=n, embeddings=bool(embeddings)))
     k = 0
     for rows in self.load_rows(user_id):
         for r in rows:
@@ -42,7 +42,7 @@ def export_lines(self:JournalDB,
             d['hashtags'] = list(d['hashtags'])
             if embeddings: d['embedding'] = _b64(r[10])
             k += 1
-            yield json.dumps(d, ensure_ascii=False)
+            yield inert_json(d)     # DEL, C1 and direction characters as \u escapes: the same text, inert in any viewer
     if k != n: raise RuntimeError(f'the journal changed during the export ({n} memories announced, {k} written); export again')
 
 # %% ../../nbs/04ab_storage_api.ipynb #9ff769ec
@@ -114,11 +114,13 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
     "Read and validate a whole export; raises `PersodeError` naming the first bad line."
     now = as_utc(utcnow() if now is None else now, 'now').timestamp()
     name = str(getattr(src, 'name', src))
-    if hasattr(src, 'read'): text = src.read()
-    else:
-        p = Path(src)
-        if not p.exists(): raise FileNotFoundError(f'no export file at {p}')
-        text = p.read_text(encoding='utf-8')
+    try:
+        if hasattr(src, 'read'): text = src.read()
+        else:
+            p = Path(src)
+            if not p.exists(): raise FileNotFoundError(f'no export file at {p}')
+            text = p.read_text(encoding='utf-8')
+    except UnicodeDecodeError: raise PersodeError(f'{name} is not UTF-8 text, so not a Persode journal export; nothing was imported') from None
     if not text.strip(): raise PersodeError(f'{name} is empty')
     lines = text.split('\n')
     complete = lines[-1] == ''
@@ -126,6 +128,7 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
     parsed = []
     for i, l in enumerate(lines, 1):
         try: parsed.append(json.loads(l))
+        except RecursionError: raise PersodeError(f'{name}: line {i} is nested too deeply to be a journal export; nothing was imported') from None
         except json.JSONDecodeError as e:
             if i == len(lines) and not complete: raise PersodeError(f'{name} is truncated: line {i} is incomplete; nothing was imported') from None
             raise PersodeError(f'{name}: line {i} is not valid JSON: {e.msg[:1].lower()}{e.msg[1:].removesuffix(" at")} at column {e.colno}; nothing was imported') from None
@@ -153,6 +156,8 @@ def import_jsonl(self:JournalDB,
                 )->dict:                       # {'added', 'skipped', 'user_id', 'embedder'}
     "Import memories from JSON Lines; idempotent (ids already stored are skipped)."
     head, rows = read_export(src, now)
+    if user_id is None and str(head.get('user_id', '')).startswith('~'):     # the web app's own records, never a person's journal
+        raise PersodeError(f"the file names the reserved user {str(head['user_id'])[:40]!r} (ids starting with '~'); give the user to import into")
     user_id = check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER)
     have, _, n = self.user_info(user_id)
     if embedder is None:

@@ -21,7 +21,7 @@ import persode.storage.contract as contract   # `contract.mem_rows` looked up at
 from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
 
 # %% auto #0
-__all__ = ['SEARCH_MODES', 'PgMemoryStore', 'random_journal']
+__all__ = ['SEARCH_MODES', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/04b_postgres.ipynb #af5c4ea6
 import numbers
@@ -369,9 +369,11 @@ def create_hnsw_index(self:PgJournal,
     self.run(go, write=True)
 
 # %% ../../nbs/04b_postgres.ipynb #4aaf9574
+WAL_SWITCHES = 3   # `pg_switch_wal(); CHECKPOINT` rounds after a compaction, when the role may
+
 @patch
-def compact(self:PgJournal)->dict:   # {'tables': the tables rewritten, 'checkpoint': whether CHECKPOINT ran}
-    "Rewrite every Persode table (heap, TOAST, indexes) so that erased text is gone from the database files, then checkpoint."
+def compact(self:PgJournal)->dict:   # {'tables': rewritten, 'checkpoint': whether CHECKPOINT ran, 'wal_switches': rounds of WAL switch + checkpoint}
+    "Rewrite every Persode table (heap, TOAST, indexes) so that erased text is gone from the table files, then checkpoint and switch the WAL when the role may."
     psycopg = pg_driver()
     from psycopg import sql
     def go(conn):
@@ -382,9 +384,14 @@ def compact(self:PgJournal)->dict:   # {'tables': the tables rewritten, 'checkpo
         try:
             for name in names: conn.execute(sql.SQL('VACUUM FULL {}').format(sql.Identifier(name)))
         finally: conn.execute('RESET statement_timeout')
+        refused = (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectNotInPrerequisiteState)   # no right; a standby
         try: conn.execute('CHECKPOINT'); done = True
-        except psycopg.errors.InsufficientPrivilege: done = False
-        return dict(tables=names, checkpoint=done)
+        except refused: done = False
+        switches = 0
+        while done and switches < WAL_SWITCHES:     # each switch closes the segment, so recycled segments get overwritten sooner
+            try: conn.execute('SELECT pg_switch_wal()'); conn.execute('CHECKPOINT'); switches += 1
+            except refused: break
+        return dict(tables=names, checkpoint=done, wal_switches=switches)
     return self.run(go, write=True)
 
 # %% ../../nbs/04b_postgres.ipynb #28f8c034

@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import quote
 import numpy as np
 from fastcore.basics import patch
-from ..text import PersodeError, NotFoundError, redact
+from ..text import PersodeError, NotFoundError, EnvironmentFault, redact, private_dir, write_private
 from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend
 from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS,
     put_blocks, append_vectors, tombstone, zero_tombstones, replace_vector, drop_tombstones)
@@ -25,6 +25,9 @@ def _db_error(e:Exception, path)->Exception:
     msg = str(e)
     if 'readonly' in msg or 'read-only' in msg: return PermissionError(f'{path} is read-only: {msg}')
     if 'locked' in msg or 'busy' in msg: return RuntimeError(f'{path} is busy (another process is writing and did not finish in time): {msg}')
+    if 'disk is full' in msg: return EnvironmentFault(f'the disk holding {path} is full; free some space and try again (nothing was changed)')
+    if 'decode to UTF-8' in msg:
+        return EnvironmentFault(f'{path} holds bytes that are not UTF-8 text (changed outside Persode); restore it from a backup or an export')
     if 'malformed' in msg or 'not a database' in msg or 'disk I/O' in msg or 'corrupt' in msg:
         return RuntimeError(f'{path} is damaged ({msg}); restore it from a backup or an export')
     if 'unable to open' in msg: return PermissionError(f'cannot open {path}: {msg}')
@@ -64,18 +67,34 @@ def _connect(self:SQLiteJournal):
         if head != SQLITE_MAGIC: raise PersodeError(f'{p} is not a Persode journal (not an SQLite database); nothing was changed')
     elif self.readonly: raise FileNotFoundError(f'no journal at {p}')
     else:
-        try: p.parent.mkdir(parents=True, exist_ok=True)
+        try: private_dir(p.parent)
         except OSError as e: raise PermissionError(f'cannot create the folder {p.parent}: {e.strerror or e}') from None
     if not self.readonly:
         if not os.access(p.parent, os.W_OK): raise PermissionError(f'cannot write to {p.parent} (read-only location); use --home to choose another folder')
         if p.exists() and not os.access(p, os.W_OK): raise PermissionError(f'{p} is read-only; open it read-only or choose another --home')
+        _private(p)
     mode = 'ro' if self.readonly else 'rwc'
+    if self.readonly and not os.access(p.parent, os.W_OK):       # a read-only home: SQLite could not make its shared-memory file
+        wal = p.with_name(p.name + '-wal')
+        if not wal.exists() or not wal.stat().st_size: mode = 'ro&immutable=1'   # nobody can be writing here: read the file as it is
+        elif not p.with_name(p.name + '-shm').exists():
+            raise PermissionError(f'{p} has changes not yet copied from its write-ahead log, and its folder is read-only; '
+                                  'open it once where it can be written, or copy the folder')
     try:
         con = sqlite3.connect(f'file:{quote(str(p.resolve()))}?mode={mode}', uri=True, timeout=self.timeout,
                               isolation_level=None, check_same_thread=False)
         con.execute(f'PRAGMA busy_timeout={int(self.timeout*1000)}')
     except sqlite3.Error as e: raise _db_error(e, p) from None
     return con
+
+# %% ../../nbs/04aa_sqlite.ipynb #0c36f1df
+def _private(p:Path):
+    "Make the journal file private to its owner (0600, whatever the umask): created so when new, tightened when opened for writing."
+    if not p.exists():
+        with contextlib.suppress(FileExistsError): write_private(p, b'', exclusive=True)   # SQLite's -wal and -shm files copy its mode
+    for f in (p, p.with_name(p.name + '-wal'), p.with_name(p.name + '-shm')):
+        with contextlib.suppress(OSError):
+            if f.exists() and f.stat().st_mode & 0o077: os.chmod(f, 0o600)       # (another owner's file: left as it is)
 
 # %% ../../nbs/04aa_sqlite.ipynb #5560a5f8
 @patch
