@@ -18,7 +18,7 @@ from ..store import MemoryStore
 from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit, edit_inputs
 from .pgjournal import *
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
-from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
+from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk, mismatch_error
 
 # %% auto #0
 __all__ = ['SEARCH_MODES', 'PgMemoryStore', 'random_journal']
@@ -57,10 +57,8 @@ class PgMemoryStore:
         if search not in SEARCH_MODES: raise PersodeError(f'search must be one of {SEARCH_MODES}, got {search!r}')
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise PersodeError('candidates must be a positive integer')
         identity, _, n = journal.user_info(user_id)
-        if embedder is None and identity: embedder = embedder_for(identity)
-        if n and embedder is not None and identity != embedder.identity:
-            raise PersodeError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
-                             f"use that embedder, or re-embed them (`persode import --reembed --embedder {embedder.name}`, JournalDB.reembed)")
+        if embedder is None: embedder = embedder_for(identity) if identity else journal.new_user_embedder()
+        if n and identity != embedder.identity: raise mismatch_error(user_id, n, identity, embedder)
         # reuse MemoryStore's validation of every knob
         proto = MemoryStore(embedder, analyzer, weights, alpha, gate_threshold, lam, gamma)
         self.embedder, self.analyzer, self.weights, self.alpha = proto.embedder, proto.analyzer, proto.weights, proto.alpha
