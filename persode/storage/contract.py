@@ -162,8 +162,8 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
 
 def mismatch_error(user_id:str, n:int, identity:str, embedder:Embedder)->PersodeError:
     "The one-line refusal to read a user's vectors with another embedder than the one that made them."
-    return PersodeError(f"the journal of {user_id!r} ({n} memories) is embedded with {identity}, not {embedder.identity}: "
-                        f"leave out --embedder to use its own, or move it with `persode reembed --embedder {embedder.name}`")
+    return PersodeError(f"the journal of {user_id!r} ({n} memor{'y' if n == 1 else 'ies'}) is embedded with {identity}, not {embedder.identity}: "
+                        f"leave out --embedder to use its own, or re-embed it with `persode reembed --embedder {embedder.name}`")
 
 @patch
 def new_user_embedder(self:JournalDB)->Embedder:
