@@ -19,9 +19,9 @@ from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_p
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory
 
 # %% auto #0
-__all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
-           'progress_bar', 'cli_reembed', 'cli_edit', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat',
-           'cli_onboard']
+__all__ = ['CHAT_HELP', 'journal_file', 'keyword_notice', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list',
+           'cli_show', 'cli_export', 'cli_import', 'progress_bar', 'cli_reembed', 'cli_edit', 'cli_forget', 'cli_pages',
+           'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
@@ -37,15 +37,27 @@ def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None
                         "when the semantic extra is installed, else by shared words with hashing; `persode reembed` moves a journal)")
     return p
 
+def journal_file(db=None,   # `--db`: a journal file or URL; `$PERSODE_DATABASE_URL`/`$PERSODE_DB` or HOME/persode.db when None
+                 home=None, # `--home`
+                )->Path|None: # the SQLite file it names; None for a database URL
+    "The file a journal target names, to tell before opening whether the journal exists yet."
+    target = db or os.environ.get('PERSODE_DATABASE_URL') or os.environ.get('PERSODE_DB')
+    return default_db_path(home) if target is None else None if '://' in str(target) else Path(str(target)).expanduser()
+
+def keyword_notice(made:bool,           # whether this command just created the journal
+                   named:bool=False,    # whether the person named an embedder (--embedder)
+                  )->bool:              # whether the notice was printed
+    "Say once, in one line on stderr, that a journal just made without the semantic extra recalls by shared words (`KEYWORD_NOTICE`)."
+    if not made or named or os.environ.get('PERSODE_EMBEDDER') or embeddings.semantic_available(): return False
+    print(KEYWORD_NOTICE, file=sys.stderr, flush=True)
+    return True
+
 def _open(a, **kw)->JournalDB:
-    "The journal the options name; one this call creates without the semantic extra says so once, on stderr (`KEYWORD_NOTICE`)."
-    target = a.db or os.environ.get('PERSODE_DATABASE_URL') or os.environ.get('PERSODE_DB')
-    file = default_db_path(a.home) if target is None else None if '://' in str(target) else Path(str(target)).expanduser()
+    "The journal the options name; one this call creates says how it will recall (`keyword_notice`)."
+    file = journal_file(a.db, a.home)
     existed = file is None or file.exists()
     db = open_journal(a.db, home=a.home, **kw) if a.db else open_journal(home=a.home, **kw)
-    made = not db.list_users() if file is None else not existed and Path(getattr(db, 'path', file)).is_file()
-    if made and not a.embedder and not os.environ.get('PERSODE_EMBEDDER') and not embeddings.semantic_available():
-        print(KEYWORD_NOTICE, file=sys.stderr, flush=True)
+    keyword_notice(not db.list_users() if file is None else not existed and Path(getattr(db, 'path', file)).is_file(), bool(a.embedder))
     return db
 
 def _embedder(a): return get_embedder(a.embedder) if a.embedder else None

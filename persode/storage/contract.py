@@ -170,7 +170,10 @@ def new_user_embedder(self:JournalDB)->Embedder:
     "The embedder of a user new to this journal: the one its users' memories are embedded with, else `new_journal_embedder()`."
     if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
     have = [i for i in (self.user_info(u)[0] for u in self.list_users()) if i]
-    return embedder_for(max(sorted(set(have)), key=have.count)) if have else new_journal_embedder()
+    if have: return embedder_for(max(sorted(set(have)), key=have.count))
+    emb, dim = new_journal_embedder(), getattr(self, 'dim', None)     # a back end whose schema fixed the dimension (PostgreSQL)
+    if not isinstance(dim, int) or dim == emb.dim: return emb
+    return next((e for e in (get_embedder('minilm'), HashingEmbedder()) if e.dim == dim), None) or HashingEmbedder(dim)
 
 def _anchor(created:np.ndarray, last)->np.ndarray:
     "The decay anchors: the last recall, or the formation time of memories never recalled (None/NaN)."
