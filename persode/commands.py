@@ -12,16 +12,15 @@ from .records import STRATEGIES
 from .store import MemoryStore
 from .hybrid import lexical_index, HYBRID_STRATEGIES
 from .views import sentence_views, default_strategy, VIEW_STRATEGIES
-from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB, default_db_path
+from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
 from .relevance import relevance_floor, with_relevance
 from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, FAULT_POINTS, diary_index)
-from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory
+from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 
 # %% auto #0
-__all__ = ['CHAT_HELP', 'journal_file', 'keyword_notice', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list',
-           'cli_show', 'cli_export', 'cli_import', 'progress_bar', 'cli_reembed', 'cli_edit', 'cli_forget', 'cli_pages',
-           'cli_journal', 'cli_chat', 'cli_onboard']
+__all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
+           'cli_reembed', 'cli_edit', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
@@ -36,21 +35,6 @@ def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None
                    help="text embedder (default: the one the journal was made with; a new journal recalls by meaning with minilm "
                         "when the semantic extra is installed, else by shared words with hashing; `persode reembed` moves a journal)")
     return p
-
-def journal_file(db=None,   # `--db`: a journal file or URL; `$PERSODE_DATABASE_URL`/`$PERSODE_DB` or HOME/persode.db when None
-                 home=None, # `--home`
-                )->Path|None: # the SQLite file it names; None for a database URL
-    "The file a journal target names, to tell before opening whether the journal exists yet."
-    target = db or os.environ.get('PERSODE_DATABASE_URL') or os.environ.get('PERSODE_DB')
-    return default_db_path(home) if target is None else None if '://' in str(target) else Path(str(target)).expanduser()
-
-def keyword_notice(made:bool,           # whether this command just created the journal
-                   named:bool=False,    # whether the person named an embedder (--embedder)
-                  )->bool:              # whether the notice was printed
-    "Say once, in one line on stderr, that a journal just made without the semantic extra recalls by shared words (`KEYWORD_NOTICE`)."
-    if not made or named or os.environ.get('PERSODE_EMBEDDER') or embeddings.semantic_available(): return False
-    print(KEYWORD_NOTICE, file=sys.stderr, flush=True)
-    return True
 
 def _open(a, **kw)->JournalDB:
     "The journal the options name; one this call creates says how it will recall (`keyword_notice`)."
@@ -267,17 +251,6 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     return 0
 
 # %% ../nbs/21a_commands.ipynb #rb210002
-def progress_bar(what:str,      # the label before the bar
-                 file=None,     # where to draw; stderr by default
-                 width:int=30,  # characters of the bar
-                ):              # a `(done, total)` callback
-    "A one-line text progress bar, redrawn in place."
-    file = file or sys.stderr
-    def show(done:int, total:int):
-        k = width*done//max(total, 1)
-        print(f'\r{what} [{"#"*k}{"."*(width - k)}] {done}/{total}', end='\n' if done >= total else '', file=file, flush=True)
-    return show
-
 def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
                )->int:               # exit status
     "Embed a user's journal again with another embedder, all or nothing."

@@ -17,11 +17,10 @@ from .temp_postgres import TempPostgres, temp_postgres
 _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from here, as before
 
 # %% auto #0
-__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'REEMBED_ENTRIES', 'run_child', 'check_restart', 'check_crash',
-           'check_concurrency', 'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow',
-           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour',
-           'cli_reembed_behaviour', 'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres', 'temp_postgres',
-           'child_env']
+__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
+           'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
+           'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply',
+           'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
 
 # %% ../nbs/90_testing.ipynb #aad9f9a6
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
@@ -424,39 +423,6 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     persode_cli('forget', *opts(user + '-copy'), '-y')
     out['copy_after_forget'] = len(export(user + '-copy')) - 1
     return out
-
-# %% ../nbs/90_testing.ipynb #rb900002
-REEMBED_ENTRIES = ('Had an argument with my brother about money.',
-                   'Grandma is in the hospital after a fall. I sat with her all evening and held her hand.',
-                   'Walked through Lisbon with Sara, ate pastel de nata by the river and laughed all afternoon. I was so happy.')
-_KILL_IN_WRITE = '''
-import os, signal, sys
-import persode.storage.sqlite as S, persode.storage.pgjournal as P
-def killing(f):
-    def g(*a, **k): r = f(*a, **k); os.kill(os.getpid(), signal.SIGKILL)
-    return g
-S.put_blocks, P._change_dim = killing(S.put_blocks), killing(P._change_dim)   # killed inside the write transaction
-from persode.cli import main; sys.exit(main(sys.argv[1:]))
-'''
-
-def cli_reembed_behaviour(db:str,          # the journal: a file path or a database URL
-                          home,            # a fresh folder for pages
-                          user:str='move', # whose journal
-                         )->dict:          # what the commands showed
-    "Move a hashing journal to MiniLM with `persode reembed`, through a crash and to the end; report what came back."
-    home = Path(home); home.mkdir(parents=True, exist_ok=True)
-    opts = ['--db', db, '--home', home, '--user', user]
-    head = lambda: json.loads(persode_cli('export', *opts).stdout.splitlines()[0])
-    for k, e in enumerate(REEMBED_ENTRIES): persode_cli('journal', e, *opts, '--embedder', 'hashing', '--now', f'2025-05-0{k + 1}T09:00:00+00:00')
-    wrong = persode_cli('recall', 'brother', *opts, '--embedder', 'minilm', check=False)
-    crash = subprocess.run([sys.executable, '-c', _KILL_IN_WRITE, 'reembed', *map(str, opts)], capture_output=True, text=True, timeout=300, env=child_env())
-    after_crash = head()
-    done = persode_cli('reembed', *opts)
-    ask = lambda q: [h['memory']['text'] for h in json.loads(persode_cli('recall', q, *opts, '--json', '-k', '1').stdout)['hits'] if not h['below_floor']]
-    return dict(wrong=(wrong.returncode, wrong.stderr.strip().splitlines()[-1]), crash=crash.returncode,
-                after_crash=(after_crash['embedder'], after_crash['count']), done=done.stdout.strip(), bar='[' + '#'*30 + '] 3/3' in done.stderr,
-                after=(head()['embedder'], head()['count']), brother=ask('what did I do with my brother?'),
-                again=persode_cli('reembed', *opts).stderr.strip().splitlines()[-1])
 
 # %% ../nbs/90_testing.ipynb #79a1b90b
 import threading

@@ -439,39 +439,6 @@ def load_rows(self:PgJournal, user_id, chunk:int=65536):
             out.V = np.stack([x[10] for x in out])
             yield out
 
-@patch
-def set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
-    user_id, dim = _uid(user_id), int(dim)
-    self.ensure_dim(self.dim or dim)
-    def go(conn):
-        with conn.transaction():
-            hnsw = _change_dim(conn, user_id, self.dim, dim, identity) if dim != self.dim else None
-            have = {r[0] for r in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s FOR UPDATE', (user_id,))}
-            if have != set(ids): raise RuntimeError(f'the memories of {user_id!r} changed while re-embedding; try again')
-            with conn.cursor() as cur:
-                cur.executemany('UPDATE persode_memories SET embedding = %s WHERE user_id = %s AND id = %s',
-                                [(np.asarray(v, np.float32), user_id, i) for i, v in zip(ids, vecs)])
-            if hnsw is not None:            # the column changed dimension: every vector is written, the constraint and index come back
-                conn.execute('ALTER TABLE persode_memories ALTER COLUMN embedding SET NOT NULL')
-                if hnsw: conn.execute('CREATE INDEX persode_memories_hnsw ON persode_memories USING hnsw (embedding vector_ip_ops)')
-            conn.execute('INSERT INTO persode_users (user_id, embedder) VALUES (%s, %s) ON CONFLICT (user_id) DO UPDATE SET embedder = EXCLUDED.embedder',
-                         (user_id, identity))
-    self.run(go, write=True)
-    self.dim = dim
-
-def _change_dim(conn, user_id:str, old:int, dim:int, identity:str)->bool:
-    "Give the embedding column a new dimension inside the caller's transaction (its vectors are written next); True if an HNSW index was dropped."
-    conn.execute('LOCK TABLE persode_memories IN ACCESS EXCLUSIVE MODE')
-    if conn.execute('SELECT 1 FROM persode_memories WHERE user_id <> %s LIMIT 1', (user_id,)).fetchone():
-        raise PersodeError(f'other users share this database\'s {old}-dimensional vectors and {identity} makes {dim}: '
-                           'export this journal and import it into a new database with --reembed')
-    hnsw = conn.execute("SELECT to_regclass('persode_memories_hnsw') IS NOT NULL").fetchone()[0]
-    conn.execute('DROP INDEX IF EXISTS persode_memories_hnsw')
-    conn.execute('ALTER TABLE persode_memories ALTER COLUMN embedding DROP NOT NULL')
-    conn.execute(f'ALTER TABLE persode_memories ALTER COLUMN embedding TYPE vector({dim}) USING NULL')
-    conn.execute("UPDATE persode_meta SET value = %s WHERE key = 'dim'", (str(dim),))
-    return hnsw
-
 # %% ../../nbs/04ac_pgjournal.ipynb #78d2f3ed
 @patch
 def list_users(self:PgJournal)->list:
