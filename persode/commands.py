@@ -23,7 +23,7 @@ __all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli
            'cli_reembed', 'cli_edit', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
-def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
+def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None, embedder_help:str|None=None)->argparse.ArgumentParser:
     "An argparse parser for `persode <cmd>` with the shared options."
     p = argparse.ArgumentParser(prog=f'persode {cmd}', description=desc)
     p.add_argument('--user', required=user_required, default=None if user_required else os.environ.get('PERSODE_USER') or DEFAULT_USER,
@@ -32,8 +32,8 @@ def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None
     p.add_argument('--home', default=None, help='folder of the journal (default: $PERSODE_HOME or ~/.persode)')
     p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DATABASE_URL or $PERSODE_DB)')
     p.add_argument('--embedder', default=None, choices=tuple(EMBEDDERS),
-                   help="text embedder (default: the one the journal was made with; a new journal recalls by meaning with minilm "
-                        "when the semantic extra is installed, else by shared words with hashing; `persode reembed` moves a journal)")
+                   help=embedder_help or ("text embedder (default: the one the journal was made with; a new journal recalls by meaning "
+                        "with minilm when the semantic extra is installed, else by shared words with hashing; `persode reembed` moves a journal)"))
     return p
 
 def _open(a, **kw)->JournalDB:
@@ -255,7 +255,8 @@ def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
                )->int:               # exit status
     "Embed a user's journal again with another embedder, all or nothing."
     p = _parser('reembed', 'Move your journal to another embedder (default: minilm, recall by meaning; needs the semantic extra): '
-                'every memory is embedded again and the journal switches in one step, so an interruption leaves it as it was.')
+                'every memory is embedded again and the journal switches in one step, so an interruption leaves it as it was.',
+                embedder_help='the embedder to move the journal to (default: minilm)')
     a = p.parse_args(argv)
     user = _user(a)
     if a.embedder is None and not embeddings.semantic_available():
