@@ -484,6 +484,7 @@ def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
         return line.rstrip('\n')
     say = lambda s: print(strip_control(str(s)), file=sys.stderr, flush=True)
     with _open(a) as db:
+        if a.embedder: db.store_for(user, _embedder(a))    # a journal this creates (a PostgreSQL schema) takes the embedder named
         if a.preferences: prefs = user_preferences(db, user, a.preferences)
         else:
             old = db.preferences(user)
