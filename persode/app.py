@@ -496,5 +496,8 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')
     if a.user is not None: check_id(a.user, 'user id')
     if a.tz is not None: check_zone(a.tz)
+    from persode.terminal import journal_file, keyword_notice
+    file = journal_file(a.db, a.home)
+    keyword_notice(file is not None and not file.exists())     # serving creates the journal: say once how it will recall
     return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm), tz=a.tz,
                  forwarded_allow_ips=a.forwarded_allow_ips)

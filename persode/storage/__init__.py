@@ -150,7 +150,7 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
 def import_jsonl(self:JournalDB,
                  src,                          # a path or text stream written by `export_jsonl`
                  user_id:str|None=None,        # import into this user; the file's user when None
-                 embedder:Embedder|None=None,  # the user's embedder (recorded one, else the file's, else `get_embedder()`)
+                 embedder:Embedder|None=None,  # the user's embedder (recorded one, else the file's, else `new_user_embedder()`)
                  reembed:bool=False,           # embed the texts again (and the user's existing memories) with `embedder`
                  now=None,                     # no memory may be formed or recalled after this; the current time when None
                 )->dict:                       # {'added', 'skipped', 'user_id', 'embedder'}
@@ -162,7 +162,7 @@ def import_jsonl(self:JournalDB,
     have, _, n = self.user_info(user_id)
     if embedder is None:
         ident = have or head.get('embedder')
-        embedder = embedder_for(ident) if ident else get_embedder()
+        embedder = embedder_for(ident) if ident else self.new_user_embedder()
     if n and have != embedder.identity:
         if not reembed: raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {embedder.identity}: pass --reembed to re-embed them')
         self.reembed(user_id, embedder)

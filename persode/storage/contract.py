@@ -12,14 +12,14 @@ from fastcore.basics import patch
 from ..decay import as_utc, utcnow
 from ..strength import Memory
 from ..text import PersodeError, NotFoundError, check_text, check_id, redact
-from ..embeddings import Embedder, HashingEmbedder, get_embedder
+from ..embeddings import Embedder, HashingEmbedder, get_embedder, new_journal_embedder
 from ..store import MemoryStore
 from ..records import put_columns
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'persode_home',
            'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows',
-           'StoreBackend', 'embedder_for', 'LoadChunk', 'check_edit_row', 'open_journal']
+           'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal']
 
 # %% ../../nbs/04a_storage.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -160,6 +160,21 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
     if emb.identity != identity: raise PersodeError(f'cannot build an embedder with identity {identity!r}')
     return emb
 
+def mismatch_error(user_id:str, n:int, identity:str, embedder:Embedder)->PersodeError:
+    "The one-line refusal to read a user's vectors with another embedder than the one that made them."
+    return PersodeError(f"the journal of {user_id!r} ({n} memor{'y' if n == 1 else 'ies'}) is embedded with {identity}, not {embedder.identity}: "
+                        f"leave out --embedder to use its own, or re-embed it with `persode reembed --embedder {embedder.name}`")
+
+@patch
+def new_user_embedder(self:JournalDB)->Embedder:
+    "The embedder of a user new to this journal: the one its users' memories are embedded with, else `new_journal_embedder()`."
+    if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
+    have = [i for i in (self.user_info(u)[0] for u in self.list_users()) if i]
+    if have: return embedder_for(max(sorted(set(have)), key=have.count))
+    emb, dim = new_journal_embedder(), getattr(self, 'dim', None)     # a back end whose schema fixed the dimension (PostgreSQL)
+    if not isinstance(dim, int) or dim == emb.dim: return emb
+    return next((e for e in (get_embedder('minilm'), HashingEmbedder()) if e.dim == dim), None) or HashingEmbedder(dim)
+
 def _anchor(created:np.ndarray, last)->np.ndarray:
     "The decay anchors: the last recall, or the formation time of memories never recalled (None/NaN)."
     last = np.array(last, np.float64)      # None becomes NaN
@@ -214,18 +229,16 @@ def _fill_rows(db:JournalDB, store:MemoryStore, user_id:str, lazy:bool=False):
 @patch
 def store_for(self:JournalDB,
               user_id:str=DEFAULT_USER,      # whose memories
-              embedder:Embedder|None=None,   # must match the user's stored vectors; the recorded one (or `get_embedder()`) when None
+              embedder:Embedder|None=None,   # must match the user's stored vectors; the recorded one (for a new user `new_user_embedder`) when None
               analyzer=None,                 # passed to `MemoryStore`
               **kwargs,                      # other `MemoryStore` options (weights, alpha, gate_threshold, lam, gamma)
              )->MemoryStore:                 # the user's store, loaded, writing through to this journal
     "Open one user's memories as a write-through `MemoryStore` that follows other processes' writes."
     user_id = check_user_id(user_id)
     identity, dim, n = self.user_info(user_id)
-    if embedder is None: embedder = embedder_for(identity) if identity else get_embedder()
+    if embedder is None: embedder = embedder_for(identity) if identity else self.new_user_embedder()
     if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
-    if n and identity != embedder.identity:
-        raise PersodeError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
-                         f"use that embedder, or re-embed them (`persode import --reembed --embedder {embedder.name}`, JournalDB.reembed)")
+    if n and identity != embedder.identity: raise mismatch_error(user_id, n, identity, embedder)
     store = MemoryStore(embedder, analyzer, **kwargs)
     backend = StoreBackend(self, user_id, embedder)
     backend.seen = _fill(self, store, user_id)
@@ -347,15 +360,19 @@ def set_preferences(self:JournalDB,
 def reembed(self:JournalDB,
             user_id:str,          # whose memories
             embedder:Embedder,    # the new embedder
-            batch:int=1024,       # texts per embedding call
+            batch:int=256,        # texts per embedding call
+            progress=None,        # called with (done, total) after each batch, e.g. a progress bar
            )->int:                # the number of memories re-embedded
-    "Embed a user's memories again with another embedder and rebind the user to it (one transaction for the write)."
+    "Embed a user's memories again with another embedder and rebind the user to it (one transaction for the write: all or nothing)."
     user_id = check_user_id(user_id)
+    if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
+    total = self.user_info(user_id)[2]
     ids, vecs = [], []
     for rows in self.load_rows(user_id):
         for i in range(0, len(rows), batch):
             part = rows[i:i+batch]
             ids += [r[0] for r in part]; vecs.append(embedder.embed([r[1] for r in part]))
+            if progress is not None: progress(len(ids), max(total, len(ids)))
     V = np.concatenate(vecs) if vecs else np.zeros((0, embedder.dim), np.float32)
     self.set_vectors(user_id, embedder.identity, embedder.dim, ids, V)
     return len(ids)

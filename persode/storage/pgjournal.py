@@ -439,24 +439,6 @@ def load_rows(self:PgJournal, user_id, chunk:int=65536):
             out.V = np.stack([x[10] for x in out])
             yield out
 
-@patch
-def set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
-    user_id = _uid(user_id)
-    if self.dim is not None and int(dim) != self.dim:
-        raise PersodeError(f'this PostgreSQL journal stores {self.dim}-dimensional vectors; {identity} makes {dim}: '
-                           'export the journal and import it into a new database with --reembed')
-    self.ensure_dim(int(dim))
-    def go(conn):
-        with conn.transaction():
-            have = {r[0] for r in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s FOR UPDATE', (user_id,))}
-            if have != set(ids): raise RuntimeError(f'the memories of {user_id!r} changed while re-embedding; try again')
-            with conn.cursor() as cur:
-                cur.executemany('UPDATE persode_memories SET embedding = %s WHERE user_id = %s AND id = %s',
-                                [(np.asarray(v, np.float32), user_id, i) for i, v in zip(ids, vecs)])
-            conn.execute('INSERT INTO persode_users (user_id, embedder) VALUES (%s, %s) ON CONFLICT (user_id) DO UPDATE SET embedder = EXCLUDED.embedder',
-                         (user_id, identity))
-    self.run(go, write=True)
-
 # %% ../../nbs/04ac_pgjournal.ipynb #78d2f3ed
 @patch
 def list_users(self:PgJournal)->list:
@@ -474,7 +456,7 @@ def read_preferences(self:PgJournal, user_id):
 @patch
 def write_preferences(self:PgJournal, user_id, text:str):
     user_id = _uid(user_id)
-    if self.dim is None: self.ensure_dim(get_embedder().dim)   # the schema needs a dimension: the default embedder's
+    if self.dim is None: self.ensure_dim(self.new_user_embedder().dim)   # the schema needs a dimension: a new journal's embedder's
     self.run(lambda c: c.execute('INSERT INTO persode_users (user_id, preferences) VALUES (%s, %s) ON CONFLICT (user_id) '
                                   'DO UPDATE SET preferences = EXCLUDED.preferences', (user_id, text)), write=True)
 

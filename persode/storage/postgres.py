@@ -18,7 +18,7 @@ from ..store import MemoryStore
 from ..records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit, edit_inputs
 from .pgjournal import *
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
-from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
+from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk, mismatch_error
 
 # %% auto #0
 __all__ = ['SEARCH_MODES', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
@@ -57,10 +57,8 @@ class PgMemoryStore:
         if search not in SEARCH_MODES: raise PersodeError(f'search must be one of {SEARCH_MODES}, got {search!r}')
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise PersodeError('candidates must be a positive integer')
         identity, _, n = journal.user_info(user_id)
-        if embedder is None and identity: embedder = embedder_for(identity)
-        if n and embedder is not None and identity != embedder.identity:
-            raise PersodeError(f"user {user_id!r} has {n} memories embedded with {identity}, not {embedder.identity}: "
-                             f"use that embedder, or re-embed them (`persode import --reembed --embedder {embedder.name}`, JournalDB.reembed)")
+        if embedder is None: embedder = embedder_for(identity) if identity else journal.new_user_embedder()
+        if n and identity != embedder.identity: raise mismatch_error(user_id, n, identity, embedder)
         # reuse MemoryStore's validation of every knob
         proto = MemoryStore(embedder, analyzer, weights, alpha, gate_threshold, lam, gamma)
         self.embedder, self.analyzer, self.weights, self.alpha = proto.embedder, proto.analyzer, proto.weights, proto.alpha
@@ -100,6 +98,40 @@ def store_for(self:PgJournal,
 
 register_backend('postgresql', PgJournal)
 register_backend('postgres', PgJournal)
+
+# %% ../../nbs/04b_postgres.ipynb #pg04b002
+@patch
+def set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
+    user_id, dim = check_user_id(user_id), int(dim)
+    self.ensure_dim(self.dim or dim)
+    def go(conn):
+        with conn.transaction():
+            hnsw = _change_dim(conn, user_id, self.dim, dim, identity) if dim != self.dim else None
+            have = {r[0] for r in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s FOR UPDATE', (user_id,))}
+            if have != set(ids): raise RuntimeError(f'the memories of {user_id!r} changed while re-embedding; try again')
+            with conn.cursor() as cur:
+                cur.executemany('UPDATE persode_memories SET embedding = %s WHERE user_id = %s AND id = %s',
+                                [(np.asarray(v, np.float32), user_id, i) for i, v in zip(ids, vecs)])
+            if hnsw is not None:            # the column changed dimension: every vector is written, the constraint and index come back
+                conn.execute('ALTER TABLE persode_memories ALTER COLUMN embedding SET NOT NULL')
+                if hnsw: conn.execute('CREATE INDEX persode_memories_hnsw ON persode_memories USING hnsw (embedding vector_ip_ops)')
+            conn.execute('INSERT INTO persode_users (user_id, embedder) VALUES (%s, %s) ON CONFLICT (user_id) DO UPDATE SET embedder = EXCLUDED.embedder',
+                         (user_id, identity))
+    self.run(go, write=True)
+    self.dim = dim
+
+def _change_dim(conn, user_id:str, old:int, dim:int, identity:str)->bool:
+    "Give the embedding column a new dimension inside the caller's transaction (its vectors are written next); True if an HNSW index was dropped."
+    conn.execute('LOCK TABLE persode_memories IN ACCESS EXCLUSIVE MODE')
+    if conn.execute('SELECT 1 FROM persode_memories WHERE user_id <> %s LIMIT 1', (user_id,)).fetchone():
+        raise PersodeError(f'other users share this database\'s {old}-dimensional vectors and {identity} makes {dim}: '
+                           'export this journal and import it into a new database with --reembed')
+    hnsw = conn.execute("SELECT to_regclass('persode_memories_hnsw') IS NOT NULL").fetchone()[0]
+    conn.execute('DROP INDEX IF EXISTS persode_memories_hnsw')
+    conn.execute('ALTER TABLE persode_memories ALTER COLUMN embedding DROP NOT NULL')
+    conn.execute(f'ALTER TABLE persode_memories ALTER COLUMN embedding TYPE vector({dim}) USING NULL')
+    conn.execute("UPDATE persode_meta SET value = %s WHERE key = 'dim'", (str(dim),))
+    return hnsw
 
 # %% ../../nbs/04b_postgres.ipynb #3ce3fc18
 @patch
