@@ -2,23 +2,82 @@
 
 # %% ../../nbs/18a_recall_default.ipynb #f2848871
 from __future__ import annotations
-import itertools, json, time
-from pathlib import Path
+import itertools, time
 import numpy as np
 from ..store import MemoryStore
 from ..views import SentenceViews
 from ..hybrid import is_question, HybridRetriever
 from ..analyzer import LexiconAnalyzer
 from .harness import relevant_ranks, query_metrics
-from .fusion import paired_diff
-from .emotion_recall import SHORT, gains, md_table, _rrf, _z
+from .emotion_recall import SHORT
 
 # %% auto #0
-__all__ = ['RECALL_CANDIDATES', 'HYBRID_W', 'TYPES', 'SPEED_AS', 'previous_texts', 'recall_signals', 'recall_candidate_score',
-           'recall_candidate_metrics', 'persona_robustness', 'choose_recall_default', 'locomo_candidate_recall',
-           'default_retrieve', 'default_speed', 'recall_targets']
+__all__ = ['RRF_K', 'DEFAULT_CANDIDATES', 'RECALL_CANDIDATES', 'HYBRID_W', 'TYPES', 'SPEED_AS', 'default_candidate_score',
+           'default_signals', 'default_candidate_metrics', 'choose_default', 'previous_texts', 'recall_signals',
+           'recall_candidate_score', 'recall_candidate_metrics', 'persona_robustness', 'choose_recall_default',
+           'locomo_candidate_recall', 'default_retrieve', 'default_speed', 'recall_targets']
+
+# %% ../../nbs/18a_recall_default.ipynb #da078341
+RRF_K = 60
+DEFAULT_CANDIDATES = ('similarity', 'views-routed', 'hybrid|views', 'rrf|views', 'rrf-views|views', 'rrf3|views', 'rrf3')
+
+def _rrf(*scores)->np.ndarray:
+    "Reciprocal-rank fusion of score rows (q, m): Σ 1/(k + 1 + position), positions stable (ties keep store order)."
+    out = 0.
+    for S in scores:
+        pos = np.empty(S.shape, np.int64); o = np.argsort(-S, axis=1, kind='stable')
+        np.put_along_axis(pos, o, np.broadcast_to(np.arange(S.shape[1]), S.shape), axis=1)
+        out = out + 1/(RRF_K + 1 + pos)
+    return out
+
+def _z(S)->np.ndarray:
+    "Row-wise z-score (a constant row becomes zeros)."
+    sd = S.std(1, keepdims=True)
+    return np.divide(S - S.mean(1, keepdims=True), sd, out=np.zeros_like(S, dtype=np.float64), where=sd > 0)
+
+def default_candidate_score(name:str,       # one of `DEFAULT_CANDIDATES`
+                            sim, view, bm25, # (q, m) cosine, sentence-view similarity and BM25 of one store
+                            question,        # (q,) bool: the prompt reads as a question
+                           )->np.ndarray:    # (q, m) scores, higher first
+    "The score matrix a candidate default ranks by."
+    sim, view, bm25 = (np.asarray(x, np.float64) for x in (sim, view, bm25)); question = np.asarray(question, bool)[:, None]
+    if name == 'similarity': return sim
+    if name == 'rrf3': return _rrf(sim, bm25, view)
+    q = {'views-routed': sim, 'hybrid|views': _z(sim) + 0.5*_z(bm25), 'rrf|views': _rrf(sim, bm25),
+         'rrf-views|views': _rrf(view, bm25), 'rrf3|views': _rrf(sim, bm25, view)}.get(name)
+    if q is None: raise ValueError(f'unknown candidate {name!r}; expected one of {DEFAULT_CANDIDATES}')
+    return np.where(question, q, view)                          # each row is ranked on its own, so the scales need not match
 
 # %% ../../nbs/18a_recall_default.ipynb #8b1ec18a
+def default_signals(g, emb)->dict:
+    "Cosine, sentence-view similarity, BM25 and the question flag for one harness group (MiniLM store, sentence views, BM25 index)."
+    X, Q = np.asarray(emb.embed(list(g.texts)), np.float32), np.asarray(emb.embed(list(g.queries)), np.float32)
+    st = MemoryStore(embedder=emb, analyzer=LexiconAnalyzer())
+    st.add_many(list(g.texts), list(g.ats), embeddings=X, ids=None if g.ids is None else list(g.ids))
+    sv, hr = SentenceViews(st), HybridRetriever(st)
+    sim = (Q @ st.vectors.T).astype(np.float64)
+    return dict(sim=sim, view=np.stack([sv.similarity(q, s) for q, s in zip(Q, sim.astype(np.float32))]),
+                bm25=np.stack([hr.bm25(q) for q in g.queries]), question=np.array([is_question(q) for q in g.queries]))
+
+def default_candidate_metrics(signals:list, rel:list, names=DEFAULT_CANDIDATES, ks=(1, 5))->dict:
+    "name -> per-query metrics (`query_metrics`), groups concatenated."
+    return {n: query_metrics([r for s, rl in zip(signals, rel) for r in relevant_ranks(
+                np.argsort(-default_candidate_score(n, s['sim'], s['view'], s['bm25'], s['question']), axis=1, kind='stable'), rl)], ks=ks)
+            for n in names}
+
+def choose_default(test:dict,        # `gains` on the choosing split (p07–p12)
+                   locomo:dict,      # name -> LoCoMo evidence recall@5
+                   floor:float=-0.005, target:float=0.55,
+                  )->dict:           # {'chosen', 'eligible', 'reaches_locomo'}
+    "The rule above: eligible = no type below `floor`; among those reaching `target` on LoCoMo (else all eligible), the largest mean reflective gain."
+    ok = [n for n, g in test.items() if n != 'similarity' and min(g[t]['diff'] for t in ('factual', 'explicit', 'implicit')) >= floor]
+    if not ok: raise ValueError('no candidate keeps every probe type within the floor')
+    reach = [n for n in ok if locomo[n] >= target]
+    pool = reach or ok
+    best = max(pool, key=lambda n: (round((test[n]['explicit']['diff'] + test[n]['implicit']['diff'])/2, 9), -list(test).index(n)))
+    return dict(chosen=best, eligible=ok, reaches_locomo=reach)
+
+# %% ../../nbs/18a_recall_default.ipynb #9bcc16c4
 RECALL_CANDIDATES = ('similarity', 'hybrid|views', 'hybrid|rrf', 'rrf|rrf', 'hybrid-k1.2|rrf', 'hybrid-prev|rrf', 'hybrid-prev2|rrf')
 HYBRID_W = 0.5   # w in z(cos) + w·z(BM25), the opt-in `hybrid`'s weight
 
@@ -38,7 +97,6 @@ def recall_signals(g,             # a harness `Group` with ids (one store and it
                    views:bool=True, # also the sentence views (the slow part on large stores)
                   )->dict:        # name -> (queries, memories) array, and 'question' -> (queries,) bool
     "Every signal the candidates read, for one store."
-    from persode.experiments.emotion_recall import default_signals
     if g.ids is None: raise ValueError('recall_signals needs memory ids')
     s = default_signals(g, emb) if views else None
     X = np.asarray(emb.embed(list(g.texts)), np.float32); Q = np.asarray(emb.embed(list(g.queries)), np.float32)
@@ -53,7 +111,7 @@ def recall_signals(g,             # a harness `Group` with ids (one store and it
     if views: out.update(view=s['view'], bm25=s['bm25'])
     return out
 
-# %% ../../nbs/18a_recall_default.ipynb #5eab5593
+# %% ../../nbs/18a_recall_default.ipynb #3b9d18c3
 def recall_candidate_score(name:str,   # one of `RECALL_CANDIDATES`
                            s:dict,     # `recall_signals` of one store
                           )->np.ndarray: # (queries, memories) scores, higher first
@@ -72,7 +130,7 @@ def recall_candidate_metrics(signals:list, rel:list, names=RECALL_CANDIDATES, ks
     order = lambda n, s: np.argsort(-recall_candidate_score(n, s), axis=1, kind='stable')
     return {n: query_metrics([r for s, rl in zip(signals, rel) for r in relevant_ranks(order(n, s), rl)], ks=ks) for n in names}
 
-# %% ../../nbs/18a_recall_default.ipynb #2ffd5dcf
+# %% ../../nbs/18a_recall_default.ipynb #b02608a0
 TYPES = tuple(SHORT.values())   # factual, explicit, implicit
 
 def persona_robustness(pq:dict,        # label -> per-query metrics (probes in one order)
@@ -118,7 +176,7 @@ def choose_recall_default(G:dict,        # `gains` on the choosing split: label 
     key = lambda n: (refl(n), locomo[n], G[n]['factual']['diff'], R[n]['L'], -names.index(n))
     return dict(chosen=max(reach or ok, key=key), eligible=ok, reaches_locomo=reach, rule_met=True)
 
-# %% ../../nbs/18a_recall_default.ipynb #67a7b414
+# %% ../../nbs/18a_recall_default.ipynb #4957c5c7
 def locomo_candidate_recall(signals:list,   # `recall_signals` per conversation
                             members:list,   # per conversation, per memory, the turn indices it holds
                             evidence:list,  # per conversation, per question, its evidence turn indices
@@ -129,7 +187,7 @@ def locomo_candidate_recall(signals:list,   # `recall_signals` per conversation
     return {n: np.concatenate([unit_recall(np.argsort(-recall_candidate_score(n, s), axis=1, kind='stable'), mb, ev, k)[0]
                                for s, mb, ev in zip(signals, members, evidence)]) for n in names}
 
-# %% ../../nbs/18a_recall_default.ipynb #ab098ff4
+# %% ../../nbs/18a_recall_default.ipynb #3da9c572
 def default_retrieve(name:str,        # a routed candidate: 'hybrid|views', 'hybrid|rrf', 'rrf|rrf' (lexical settings live in `hr`)
                      sv:SentenceViews, # the store's sentence views
                      hr:HybridRetriever, # the store's lexical index
@@ -150,7 +208,7 @@ def default_retrieve(name:str,        # a routed candidate: 'hybrid|views', 'hyb
         score = view if name == 'hybrid|views' else _rrf(view, sim)
     return retrieval_from_scores(st, replace(sc, score=score[0], strategy=name), query, now, top_k, reinforce=False)
 
-# %% ../../nbs/18a_recall_default.ipynb #c2d332c3
+# %% ../../nbs/18a_recall_default.ipynb #8ca30f84
 def default_speed(name:str, n:int=100_000, queries:int=20, runs:int=5, seed:int=0, **hybrid_kw)->dict:
     "Latency of `default_retrieve` (questions, reflections) beside the benchmark's plain similarity query, at `n` synthetic memories."
     from persode.experiments.speed import synthetic_columns, synthetic_store, make_queries, time_methods, floor_topk, NOW, TOP_K
@@ -169,7 +227,7 @@ def default_speed(name:str, n:int=100_000, queries:int=20, runs:int=5, seed:int=
     for v in lat.values(): v['ratio_similarity'] = float(np.median([m/s for m, s in zip(v['run_medians_ms'], sim)]))
     return dict(n=n, build_s=build_s, latency=lat)
 
-# %% ../../nbs/18a_recall_default.ipynb #53c8b5a1
+# %% ../../nbs/18a_recall_default.ipynb #a7aa891a
 SPEED_AS = {'hybrid|views': ('hybrid|views', {}), 'hybrid|rrf': ('hybrid|rrf', {}), 'rrf|rrf': ('rrf|rrf', {}),
             'hybrid-k1.2|rrf': ('hybrid|rrf', dict(k1=1.2, b=0.75))}   # how `default_speed` runs each candidate
 
