@@ -2,7 +2,7 @@
 
 # %% ../../nbs/18a_recall_default.ipynb #f2848871
 from __future__ import annotations
-import itertools, time
+import itertools
 import numpy as np
 from ..store import MemoryStore
 from ..views import SentenceViews
@@ -15,7 +15,7 @@ from .emotion_recall import SHORT
 __all__ = ['RRF_K', 'DEFAULT_CANDIDATES', 'RECALL_CANDIDATES', 'HYBRID_W', 'TYPES', 'SPEED_AS', 'default_candidate_score',
            'default_signals', 'default_candidate_metrics', 'choose_default', 'previous_texts', 'recall_signals',
            'recall_candidate_score', 'recall_candidate_metrics', 'persona_robustness', 'choose_recall_default',
-           'locomo_candidate_recall', 'default_retrieve', 'default_speed', 'recall_targets']
+           'locomo_candidate_recall', 'default_retrieve', 'recall_targets']
 
 # %% ../../nbs/18a_recall_default.ipynb #da078341
 RRF_K = 60
@@ -92,6 +92,7 @@ def previous_texts(texts:list,   # memory texts, store order
     for a, b in zip(order, order[1:]): out[b] = texts[a] + sep + texts[b]
     return out
 
+# %% ../../nbs/18a_recall_default.ipynb #aff51ffa
 def recall_signals(g,             # a harness `Group` with ids (one store and its queries)
                    emb,           # the embedder (cached MiniLM for the runs)
                    views:bool=True, # also the sentence views (the slow part on large stores)
@@ -111,7 +112,7 @@ def recall_signals(g,             # a harness `Group` with ids (one store and it
     if views: out.update(view=s['view'], bm25=s['bm25'])
     return out
 
-# %% ../../nbs/18a_recall_default.ipynb #3b9d18c3
+# %% ../../nbs/18a_recall_default.ipynb #374159dd
 def recall_candidate_score(name:str,   # one of `RECALL_CANDIDATES`
                            s:dict,     # `recall_signals` of one store
                           )->np.ndarray: # (queries, memories) scores, higher first
@@ -130,7 +131,7 @@ def recall_candidate_metrics(signals:list, rel:list, names=RECALL_CANDIDATES, ks
     order = lambda n, s: np.argsort(-recall_candidate_score(n, s), axis=1, kind='stable')
     return {n: query_metrics([r for s, rl in zip(signals, rel) for r in relevant_ranks(order(n, s), rl)], ks=ks) for n in names}
 
-# %% ../../nbs/18a_recall_default.ipynb #b02608a0
+# %% ../../nbs/18a_recall_default.ipynb #55acd907
 TYPES = tuple(SHORT.values())   # factual, explicit, implicit
 
 def persona_robustness(pq:dict,        # label -> per-query metrics (probes in one order)
@@ -160,6 +161,7 @@ def persona_robustness(pq:dict,        # label -> per-query metrics (probes in o
                           per_persona={p: dict(zip(TYPES, (S[i]/N[i]).tolist())) for i, p in enumerate(personas)})
     return out
 
+# %% ../../nbs/18a_recall_default.ipynb #58a06bcc
 def choose_recall_default(G:dict,        # `gains` on the choosing split: label -> type -> {'diff', ...}
                           R:dict,        # `persona_robustness` on the same split
                           locomo:dict,   # label -> LoCoMo turn-level evidence recall@5
@@ -176,7 +178,7 @@ def choose_recall_default(G:dict,        # `gains` on the choosing split: label 
     key = lambda n: (refl(n), locomo[n], G[n]['factual']['diff'], R[n]['L'], -names.index(n))
     return dict(chosen=max(reach or ok, key=key), eligible=ok, reaches_locomo=reach, rule_met=True)
 
-# %% ../../nbs/18a_recall_default.ipynb #4957c5c7
+# %% ../../nbs/18a_recall_default.ipynb #a98c8499
 def locomo_candidate_recall(signals:list,   # `recall_signals` per conversation
                             members:list,   # per conversation, per memory, the turn indices it holds
                             evidence:list,  # per conversation, per question, its evidence turn indices
@@ -187,7 +189,7 @@ def locomo_candidate_recall(signals:list,   # `recall_signals` per conversation
     return {n: np.concatenate([unit_recall(np.argsort(-recall_candidate_score(n, s), axis=1, kind='stable'), mb, ev, k)[0]
                                for s, mb, ev in zip(signals, members, evidence)]) for n in names}
 
-# %% ../../nbs/18a_recall_default.ipynb #3da9c572
+# %% ../../nbs/18a_recall_default.ipynb #09d44d06
 def default_retrieve(name:str,        # a routed candidate: 'hybrid|views', 'hybrid|rrf', 'rrf|rrf' (lexical settings live in `hr`)
                      sv:SentenceViews, # the store's sentence views
                      hr:HybridRetriever, # the store's lexical index
@@ -208,26 +210,7 @@ def default_retrieve(name:str,        # a routed candidate: 'hybrid|views', 'hyb
         score = view if name == 'hybrid|views' else _rrf(view, sim)
     return retrieval_from_scores(st, replace(sc, score=score[0], strategy=name), query, now, top_k, reinforce=False)
 
-# %% ../../nbs/18a_recall_default.ipynb #8ca30f84
-def default_speed(name:str, n:int=100_000, queries:int=20, runs:int=5, seed:int=0, **hybrid_kw)->dict:
-    "Latency of `default_retrieve` (questions, reflections) beside the benchmark's plain similarity query, at `n` synthetic memories."
-    from persode.experiments.speed import synthetic_columns, synthetic_store, make_queries, time_methods, floor_topk, NOW, TOP_K
-    cols = synthetic_columns(n, seed=seed); store = synthetic_store(cols); Q, _ = make_queries(queries)
-    t0 = time.perf_counter(); sv = SentenceViews(store); sv._sync(); hr = HybridRetriever(store, **hybrid_kw); hr.bm25('warm up')
-    build_s = time.perf_counter() - t0
-    ask = ['what did I cook for dinner last week?', 'when did we walk past the old house by the lake?']
-    tell = ['I miss my old dog so much, I feel so sad and lonely tonight.', 'I am so proud and happy, we finally did it!']
-    if not all(map(is_question, ask)) or any(map(is_question, tell)): raise AssertionError('query routes changed')
-    methods = {'floor': lambda i: floor_topk(cols['V'], Q[i]),
-               'similarity': lambda i: store.retrieve(None, NOW, TOP_K, 'similarity', query_embedding=Q[i], reinforce=False),
-               f'{name} (question)': lambda i: default_retrieve(name, sv, hr, ask[i % 2], NOW, TOP_K, Q[i]),
-               f'{name} (reflection)': lambda i: default_retrieve(name, sv, hr, tell[i % 2], NOW, TOP_K, Q[i])}
-    lat = time_methods(methods, queries, runs)
-    sim = lat['similarity']['run_medians_ms']
-    for v in lat.values(): v['ratio_similarity'] = float(np.median([m/s for m, s in zip(v['run_medians_ms'], sim)]))
-    return dict(n=n, build_s=build_s, latency=lat)
-
-# %% ../../nbs/18a_recall_default.ipynb #a7aa891a
+# %% ../../nbs/18a_recall_default.ipynb #c38abb55
 SPEED_AS = {'hybrid|views': ('hybrid|views', {}), 'hybrid|rrf': ('hybrid|rrf', {}), 'rrf|rrf': ('rrf|rrf', {}),
             'hybrid-k1.2|rrf': ('hybrid|rrf', dict(k1=1.2, b=0.75))}   # how `default_speed` runs each candidate
 
