@@ -8,21 +8,18 @@ from pathlib import Path
 import numpy as np
 from ..store import MemoryStore
 from ..views import SentenceViews
-from ..hybrid import is_question, HybridRetriever
-from ..analyzer import LexiconAnalyzer
+from ..hybrid import is_question
 from ..intensity import SemanticAnalyzer
 from .harness import relevant_ranks, query_metrics, rank_groups
 from .bench import epirec_groups
 from .fusion import paired_diff
 
 # %% auto #0
-__all__ = ['EKMAN', 'NEGATIVE', 'SHORT', 'BETAS', 'SHIPPED', 'CANDIDATES', 'NO_EMOTION', 'QUOTED', 'BAND_E', 'E_TYPES', 'RRF_K',
-           'DEFAULT_CANDIDATES', 'load_goemotions', 'EmotionClassifier', 'save_classifier', 'load_classifier',
-           'train_classifier', 'Signals', 'congruence', 'valence', 'candidate_score', 'group_signals',
-           'candidate_metrics', 'gains', 'choose', 'md_table', 'locomo_peer_rows', 'gain_table', 'plot_gains',
-           'OracleAnalyzer', 'oracle_table', 'e_source_metrics', 'e_gain_table', 'e_table', 'plot_e_gains',
-           'oracle_summary', 'default_candidate_score', 'default_signals', 'default_candidate_metrics',
-           'choose_default']
+__all__ = ['EKMAN', 'NEGATIVE', 'SHORT', 'BETAS', 'SHIPPED', 'CANDIDATES', 'NO_EMOTION', 'QUOTED', 'BAND_E', 'E_TYPES',
+           'load_goemotions', 'EmotionClassifier', 'save_classifier', 'load_classifier', 'train_classifier', 'Signals',
+           'congruence', 'valence', 'candidate_score', 'group_signals', 'candidate_metrics', 'gains', 'choose',
+           'md_table', 'locomo_peer_rows', 'gain_table', 'plot_gains', 'OracleAnalyzer', 'oracle_table',
+           'e_source_metrics', 'e_gain_table', 'e_table', 'plot_e_gains', 'oracle_summary']
 
 # %% ../../nbs/18_emotion_recall.ipynb #058480c2
 EKMAN = ('anger', 'disgust', 'fear', 'joy', 'neutral', 'sadness', 'surprise')   # GoEmotions' Ekman grouping, label-id order
@@ -349,63 +346,3 @@ def oracle_summary(EG:dict, track:dict, gate:dict, places:int=4)->dict:
                 e_tracking={s: {k: r(v) if isinstance(v, float) else v for k, v in t.items()} for s, t in track.items()},
                 gate_rate={s: {t: r(v) for t, v in g.items()} for s, g in gate.items()},
                 protocol='oracle-E experiment in nbs/18_emotion_recall.ipynb: MiniLM, all 12 EpiRec personas, paired bootstrap 2000 resamples, seed 0')
-
-# %% ../../nbs/18_emotion_recall.ipynb #66b75ecf
-RRF_K = 60
-DEFAULT_CANDIDATES = ('similarity', 'views-routed', 'hybrid|views', 'rrf|views', 'rrf-views|views', 'rrf3|views', 'rrf3')
-
-def _rrf(*scores)->np.ndarray:
-    "Reciprocal-rank fusion of score rows (q, m): Σ 1/(k + 1 + position), positions stable (ties keep store order)."
-    out = 0.
-    for S in scores:
-        pos = np.empty(S.shape, np.int64); o = np.argsort(-S, axis=1, kind='stable')
-        np.put_along_axis(pos, o, np.broadcast_to(np.arange(S.shape[1]), S.shape), axis=1)
-        out = out + 1/(RRF_K + 1 + pos)
-    return out
-
-def _z(S)->np.ndarray:
-    "Row-wise z-score (a constant row becomes zeros)."
-    sd = S.std(1, keepdims=True)
-    return np.divide(S - S.mean(1, keepdims=True), sd, out=np.zeros_like(S, dtype=np.float64), where=sd > 0)
-
-def default_candidate_score(name:str,       # one of `DEFAULT_CANDIDATES`
-                            sim, view, bm25, # (q, m) cosine, sentence-view similarity and BM25 of one store
-                            question,        # (q,) bool: the prompt reads as a question
-                           )->np.ndarray:    # (q, m) scores, higher first
-    "The score matrix a candidate default ranks by."
-    sim, view, bm25 = (np.asarray(x, np.float64) for x in (sim, view, bm25)); question = np.asarray(question, bool)[:, None]
-    if name == 'similarity': return sim
-    if name == 'rrf3': return _rrf(sim, bm25, view)
-    q = {'views-routed': sim, 'hybrid|views': _z(sim) + 0.5*_z(bm25), 'rrf|views': _rrf(sim, bm25),
-         'rrf-views|views': _rrf(view, bm25), 'rrf3|views': _rrf(sim, bm25, view)}.get(name)
-    if q is None: raise ValueError(f'unknown candidate {name!r}; expected one of {DEFAULT_CANDIDATES}')
-    return np.where(question, q, view)                          # each row is ranked on its own, so the scales need not match
-
-# %% ../../nbs/18_emotion_recall.ipynb #a136b341
-def default_signals(g, emb)->dict:
-    "Cosine, sentence-view similarity, BM25 and the question flag for one harness group (MiniLM store, sentence views, BM25 index)."
-    X, Q = np.asarray(emb.embed(list(g.texts)), np.float32), np.asarray(emb.embed(list(g.queries)), np.float32)
-    st = MemoryStore(embedder=emb, analyzer=LexiconAnalyzer())
-    st.add_many(list(g.texts), list(g.ats), embeddings=X, ids=None if g.ids is None else list(g.ids))
-    sv, hr = SentenceViews(st), HybridRetriever(st)
-    sim = (Q @ st.vectors.T).astype(np.float64)
-    return dict(sim=sim, view=np.stack([sv.similarity(q, s) for q, s in zip(Q, sim.astype(np.float32))]),
-                bm25=np.stack([hr.bm25(q) for q in g.queries]), question=np.array([is_question(q) for q in g.queries]))
-
-def default_candidate_metrics(signals:list, rel:list, names=DEFAULT_CANDIDATES, ks=(1, 5))->dict:
-    "name -> per-query metrics (`query_metrics`), groups concatenated."
-    return {n: query_metrics([r for s, rl in zip(signals, rel) for r in relevant_ranks(
-                np.argsort(-default_candidate_score(n, s['sim'], s['view'], s['bm25'], s['question']), axis=1, kind='stable'), rl)], ks=ks)
-            for n in names}
-
-def choose_default(test:dict,        # `gains` on the choosing split (p07–p12)
-                   locomo:dict,      # name -> LoCoMo evidence recall@5
-                   floor:float=-0.005, target:float=0.55,
-                  )->dict:           # {'chosen', 'eligible', 'reaches_locomo'}
-    "The rule above: eligible = no type below `floor`; among those reaching `target` on LoCoMo (else all eligible), the largest mean reflective gain."
-    ok = [n for n, g in test.items() if n != 'similarity' and min(g[t]['diff'] for t in ('factual', 'explicit', 'implicit')) >= floor]
-    if not ok: raise ValueError('no candidate keeps every probe type within the floor')
-    reach = [n for n in ok if locomo[n] >= target]
-    pool = reach or ok
-    best = max(pool, key=lambda n: (round((test[n]['explicit']['diff'] + test[n]['implicit']['diff'])/2, 9), -list(test).index(n)))
-    return dict(chosen=best, eligible=ok, reaches_locomo=reach)
