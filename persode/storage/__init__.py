@@ -33,7 +33,7 @@ def export_lines(self:JournalDB,
     user_id = check_user_id(user_id)
     identity, dim, n = self.user_info(user_id)
     yield json.dumps(dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, user_id=user_id, embedder=identity, dim=dim,
-                          count=n, embeddings=bool(embeddings)), ensure_ascii=False)
+                          count=n, embeddings=bool(embeddings), preferences=self.preferences(user_id)), ensure_ascii=False)
     k = 0
     for rows in self.load_rows(user_id):
         for r in rows:
@@ -134,6 +134,10 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
         raise PersodeError(f'{name} is not a Persode journal export (its first line has no "format": "{EXPORT_FORMAT}")')
     if not isinstance(head.get('version'), int) or head['version'] > EXPORT_VERSION:
         raise PersodeError(f'{name} has export version {head.get("version")!r}, newer than this persode understands ({EXPORT_VERSION})')
+    if head.get('preferences') is not None:   # the onboarding profile travels in the header
+        from persode.onboarding import OnboardingPreferences
+        try: OnboardingPreferences.from_dict(head['preferences'])
+        except (PersodeError, TypeError, ValueError) as e: raise PersodeError(f'{name}: line 1: the onboarding profile is not valid: {e}; nothing was imported') from None
     rows = [_parse_memory(d, i, name, head.get('dim'), now) for i, d in enumerate(parsed[1:], 2)]
     if not complete or len(rows) != head.get('count'):
         raise PersodeError(f'{name} is truncated or incomplete: the header announces {head.get("count")} memories, the file holds {len(rows)}; nothing was imported')
@@ -150,8 +154,8 @@ def import_jsonl(self:JournalDB,
                  embedder:Embedder|None=None,  # the user's embedder (recorded one, else the file's, else `get_embedder()`)
                  reembed:bool=False,           # embed the texts again (and the user's existing memories) with `embedder`
                  now=None,                     # no memory may be formed or recalled after this; the current time when None
-                )->dict:                       # {'added', 'skipped', 'user_id', 'embedder'}
-    "Import memories from JSON Lines; idempotent (ids already stored are skipped)."
+                )->dict:                       # {'added', 'skipped', 'user_id', 'embedder', 'profile': 'restored', 'kept' or None}
+    "Import memories from JSON Lines; idempotent (ids already stored are skipped). The onboarding profile in the file is restored when the user has none."
     head, rows = read_export(src, now)
     user_id = check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER)
     have, _, n = self.user_info(user_id)
@@ -168,5 +172,9 @@ def import_jsonl(self:JournalDB,
         vecs = embedder.embed([r[1] for r in rows])
         rows = [r[:10] + (v,) for r, v in zip(rows, vecs)]
     added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)
-    return dict(added=added, skipped=len(rows) - added, user_id=user_id, embedder=embedder.identity)
+    profile = None
+    if head.get('preferences') is not None:
+        profile = 'kept' if self.read_preferences(user_id) is not None else 'restored'
+        if profile == 'restored': self.set_preferences(user_id, head['preferences'])
+    return dict(added=added, skipped=len(rows) - added, user_id=user_id, embedder=embedder.identity, profile=profile)
 
