@@ -686,6 +686,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                              'persode/experiments/intensity.py'),
                                                'persode.experiments.intensity.quantile_knots': ( 'train_intensity.html#quantile_knots',
                                                                                                  'persode/experiments/intensity.py'),
+                                               'persode.experiments.intensity.restricted_file': ( 'train_intensity.html#restricted_file',
+                                                                                                  'persode/experiments/intensity.py'),
                                                'persode.experiments.intensity.train_shipped': ( 'train_intensity.html#train_shipped',
                                                                                                 'persode/experiments/intensity.py'),
                                                'persode.experiments.intensity.train_weights': ( 'train_intensity.html#train_weights',

@@ -13,7 +13,7 @@ def format_hits(hits, # retrieval `Hit`s, best first
                 tz=None, # the zone of the times shown; UTC when None
                )->str:
     "One line per hit: rank, score, similarity, retention, salience, intensity, date, text."
-    rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":16}  memory']
+    rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":22}  memory']
     for h in hits:
         t = ('(below floor) ' if getattr(h, 'below_floor', False) else '') + ' '.join(strip_control(h.memory.text).split())
         rows.append(f'{h.rank:>2}  {h.score:6.3f}  {h.similarity:6.3f}  {h.retention:5.3f}  {h.salience:5.3f}  '

@@ -85,6 +85,24 @@ def test_build_slow_runs_the_slow_cells_of_the_notebooks_named(tmp_path):
     page = (root/'_docs'/'exp1_forgetting.html').read_text()
     assert page.count('the full rerun') == 2    # the source and its output
 
+def test_build_from_executed_notebooks_does_not_run_them_again(tmp_path):
+    "`run_nb` keeps what a test run executed; `build --executed` shows those outputs instead of running the notebook again."
+    root = mini_project(tmp_path/'mini'); ex = tmp_path/'executed'
+    nb = root/'nbs'/'10_exp1_forgetting.ipynb'
+    assert docs.run_nb(nb, ex/nb.name) == ex/nb.name
+    # change the source after the run: a page built from the executed copy still shows the output of that run
+    nb.write_text(nb.read_text().replace('retention after 6 days', 'CHANGED since the run'))
+    rep = docs.build_docs(root, quiet=True, executed=ex)
+    assert rep['failures'] == {} and rep['problems'] == []
+    page = (root/'_docs'/'exp1_forgetting.html').read_text()
+    assert 'retention after 6 days: 0.25' in page and 'data:image/png;base64' in page and 'CHANGED' not in page
+    assert 'hello from the front page' in (root/'_docs'/'index.html').read_text()       # not in the folder: run as usual
+    r = _cli('_run', str(nb), '-', cwd=nb.parent)                                          # the tests' runner: exit 0 on success
+    assert r.returncode == 0 and 'passed' in r.stdout, r.stderr
+    nb.write_text(nb.read_text().replace('import math', 'import math\\nassert False, \'a failing test\''))   # a notebook's JSON: an escaped newline
+    r = _cli('_run', str(nb), '-', cwd=nb.parent)
+    assert r.returncode == 1 and 'a failing test' in r.stderr
+
 def test_check_site_finds_a_broken_link_and_a_traceback(mini, tmp_path):
     site = tmp_path/'site'; shutil.copytree(mini[0]/'_docs', site)
     assert docs.check_site(site, ['index.html', 'exp1_forgetting.html']) == []
