@@ -103,6 +103,18 @@ def test_build_from_executed_notebooks_does_not_run_them_again(tmp_path):
     r = _cli('_run', str(nb), '-', cwd=nb.parent)
     assert r.returncode == 1 and 'a failing test' in r.stderr
 
+def test_doc_links_become_relative(tmp_path):
+    "nbdev's links, root-relative when settings.ini names no doc host, point into the offline site; other links stay."
+    (tmp_path/'sub').mkdir()
+    for f in ('a.html', 'sub/b.html'):
+        (tmp_path/f).write_text('<a href="/decay.html#retention">r</a> <a href="//cdn.example/x.css">x</a> <a href="store.html">s</a>')
+    docs._rewrite_links(tmp_path, '')
+    assert (tmp_path/'a.html').read_text() == '<a href="decay.html#retention">r</a> <a href="//cdn.example/x.css">x</a> <a href="store.html">s</a>'
+    assert (tmp_path/'sub'/'b.html').read_text().startswith('<a href="../decay.html#retention">')
+    (tmp_path/'c.html').write_text('<a href="https://h.io/base/decay.html">d</a>')
+    docs._rewrite_links(tmp_path, 'https://h.io/base')
+    assert (tmp_path/'c.html').read_text() == '<a href="decay.html">d</a>'
+
 def test_check_site_finds_a_broken_link_and_a_traceback(mini, tmp_path):
     site = tmp_path/'site'; shutil.copytree(mini[0]/'_docs', site)
     assert docs.check_site(site, ['index.html', 'exp1_forgetting.html']) == []

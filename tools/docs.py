@@ -351,12 +351,14 @@ def _prefixed_markdown(nb_path:Path)->list[int]:
     return bad
 
 def _rewrite_links(out:Path, host:str):
-    "Make nbdev's absolute doc links (`https://host/base/decay.html#x`) relative, so the offline site links to itself."
+    "Make nbdev's doc links (`https://host/base/decay.html#x`, or `/decay.html#x` with no doc_host) relative, so the offline site links to itself."
     host = host.rstrip('/') + '/'
     for f in out.rglob('*.html'):
         t = f.read_text(encoding='utf-8')
         depth = len(f.relative_to(out).parts) - 1
-        new = t.replace(f'href="{host}', f'href="{"../"*depth}')
+        up = "../"*depth
+        # with no doc_host in settings.ini nbdev's links are root-relative (`/decay.html#x`); never touch `//host` links
+        new = re.sub(r'href="/(?!/)', lambda m: f'href="{up}', t) if host == '/' else t.replace(f'href="{host}', f'href="{up}')
         new = _PRIVATE_ANCHOR.sub(r'\1"', new)
         if new != t: f.write_text(new, encoding='utf-8')
 
