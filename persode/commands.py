@@ -249,7 +249,8 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     src = sys.stdin if a.file == '-' else Path(a.file)
     if a.file != '-' and src.is_dir(): raise PersodeError(f'{a.file[:80]} is a folder; give the export file (JSON Lines) to import')
     if a.user is not None: check_id(a.user, 'user id')
-    with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed)
+    from persode.onboarding import OnboardingPreferences
+    with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict)
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})"
           + {'restored': '; onboarding profile restored', 'kept': '; the profile already here was kept'}.get(rep.get('profile'), ''))
     return 0
