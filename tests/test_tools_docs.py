@@ -103,6 +103,18 @@ def test_build_from_executed_notebooks_does_not_run_them_again(tmp_path):
     r = _cli('_run', str(nb), '-', cwd=nb.parent)
     assert r.returncode == 1 and 'a failing test' in r.stderr
 
+def test_source_links_without_a_repository_are_dropped():
+    "With no git_url in settings.ini nbdev's source links point at `/blob/...`: the API entry keeps its text, loses the link."
+    from fastcore.basics import AttrDict
+    md = '---\n\n[source](/blob/main/persode/x.py#L3){target=\\"_blank\\" style=\\"float:right\\"}\n\n### f\n\n> f(a)'
+    nb = AttrDict(cells=[AttrDict(cell_type='code', outputs=[dict(data={'text/markdown': md})])])
+    docs._unlink_outputs(nb)
+    out = nb.cells[0].outputs[0]['data']['text/markdown']
+    assert 'blob/' not in out and '### f' in out and '> f(a)' in out
+    kept = '[source](https://example.org/r/blob/main/x.py#L3)'
+    nb = AttrDict(cells=[AttrDict(cell_type='code', outputs=[dict(data={'text/markdown': kept})])])
+    docs._unlink_outputs(nb); assert nb.cells[0].outputs[0]['data']['text/markdown'] == kept
+
 def test_doc_links_become_relative(tmp_path):
     "nbdev's links, root-relative when settings.ini names no doc host, point into the offline site; other links stay."
     (tmp_path/'sub').mkdir()

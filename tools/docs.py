@@ -185,14 +185,17 @@ def unnest_links(md:str)->str:
 # what nbdev shows for a function without a docstring (the docstring of Python's `__call__`): better nothing than that
 _NO_DOC = '\n\n*Call self as a function.*'
 
+# nbdev's "source" link of an API entry when settings.ini names no repository (`git_url` empty): it would lead nowhere
+_NO_REPO_SOURCE = re.compile(r'\[source\]\(/blob/[^)\s]*\)(?:\{[^}]*\})?')
+
 def _unlink_outputs(nb):
     "Apply `unlink_code` to every markdown output of `nb` (the API reference `show_doc` writes, without a borrowed "
-    "docstring), `unnest_links` to its prose."
+    "docstring and without a source link that has no repository to point at), `unnest_links` to its prose."
     for c in nb.cells:
         if c.cell_type == 'markdown': c.source = unnest_links(c.source)
         for o in c.get('outputs', []):
             md = o.get('data', {}).get('text/markdown')
-            if md: o['data']['text/markdown'] = unlink_code(''.join(md) if isinstance(md, list) else md).replace(_NO_DOC, '')
+            if md: o['data']['text/markdown'] = _NO_REPO_SOURCE.sub('', unlink_code(''.join(md) if isinstance(md, list) else md).replace(_NO_DOC, ''))
 
 class _Degraded(RuntimeError): "The page was written, but without part of its content."
 
