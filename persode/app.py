@@ -347,7 +347,8 @@ def _import_route(app, web:WebJournal):
             with web.lock: rep = web.import_(_uid(req), data)
         except PersodeError as err:
             return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
-        return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."),
+        return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."
+                            + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')),
                           P(A('See the timeline', href='/timeline'))))
 
 

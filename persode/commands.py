@@ -252,8 +252,10 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     src = sys.stdin if a.file == '-' else Path(a.file)
     if a.file != '-' and src.is_dir(): raise PersodeError(f'{a.file[:80]} is a folder; give the export file (JSON Lines) to import')
     if a.user is not None: _check_user(a.user)
-    with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed)
-    print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})")
+    from persode.onboarding import OnboardingPreferences
+    with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict)
+    print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})"
+          + {'restored': '; onboarding profile restored', 'kept': '; the profile already here was kept'}.get(rep.get('profile'), ''))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #rb210002
@@ -294,8 +296,8 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
         m = s.edit(a.id, a.text)
         folder = migrate_pages(a.home, user)
         n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
-        _index(a, s, folder)
-    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a))}, {m.emotion}, E = {m.intensity:.2f}, '
+        _index(a, s, folder, db)
+    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
     return 0
 
@@ -343,7 +345,7 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
         done = db.delete(user, a.id) if a.id else db.forget_user(user)
         folder = migrate_pages(a.home, user)
         if a.id:
-            r = sync_pages(s := db.store_for(user), folder, user, user_preferences(db, user), tz=_zone(a)); _index(a, s, folder)
+            r = sync_pages(s := db.store_for(user), folder, user, user_preferences(db, user), tz=_zone(a)); _index(a, s, folder, db)
             done_pages = f'; {r["removed"] + drop_legacy(folder, texts)} page(s) removed, {r["rendered"]} rendered again without it'
         elif folder.is_dir(): shutil.rmtree(folder); done_pages = f' and their journal pages in {folder}'
         else: done_pages = ''
@@ -354,10 +356,10 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     return 0
 
 # %% ../nbs/21a_commands.ipynb #af4ebc27
-def _index(a, store, folder:Path)->Path|None:
+def _index(a, store, folder:Path, db:JournalDB)->Path|None:
     "Write the index of the user's own page folder (none for a shared `--out` folder)."
     if getattr(a, 'out', None) or not folder.is_dir(): return None
-    return diary_index(folder, store, a.user, _zone(a))
+    return diary_index(folder, store, a.user, _zone(a), (db.preferences(a.user) or {}).get('name'))
 
 def cli_pages(argv:list|None=None, # arguments after `persode pages`
              )->int:               # exit status
@@ -370,7 +372,7 @@ def cli_pages(argv:list|None=None, # arguments after `persode pages`
         s = db.store_for(user, _embedder(a))
         folder = own_folder(migrate_pages(a.home, user), user)
         sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))
-        print(_index(a, s, folder))
+        print(_index(a, s, folder, db))
     return 0
 
 # %% ../nbs/21a_commands.ipynb #beeb7695
@@ -395,11 +397,11 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     with _open(a) as db:
         agent = _agent(db, a)
         e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user)
-        index = _index(a, agent.store, folder)
+        index = _index(a, agent.store, folder, db)
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
     if e.recalled: print('recalled' + (' (gate open: fused)' if e.gate_fired else ' (gate closed)') + '\n' + format_hits(e.recalled, tz))
-    print(f"\nformed: {local_time(now, tz, '%a %d %b %Y %H:%M')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
+    print(f"\nformed: {local_time(now, tz, '%a %d %b %Y %H:%M %Z')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
     return 0
 
 def _fresh(agent, f):

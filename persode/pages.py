@@ -252,6 +252,7 @@ def diary_index(folder:Path,   # a user's page folder
                 store,         # the user's store, as the journal holds it now
                 user_id:str,   # the owner: only their written pages are listed
                 tz=None,       # the zone whose calendar gives each memory its day (see `persode.text.zone`); UTC when None
+                name:str|None=None, # the owner's name from onboarding, shown in the title; the user id when None
                )->Path:        # the index file, `folder/index.html`
     "Write the index of a user's diary pages: a month view (newest month first), each day with its mood and links to its pages."
     pages = {}
@@ -268,8 +269,8 @@ def diary_index(folder:Path,   # a user's page folder
     body = ''.join(_month_table(y, mo, days, pages, tz) for y, mo in months) or '<p>No entries yet.</p>'
     html = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">'
-            f'<title>Persode diary: {escape(user_id)}</title><style>{_INDEX_CSS}</style></head><body>'
-            f'<h1>Diary of {escape(user_id)}</h1><p>{len(pages)} page{"" if len(pages) == 1 else "s"}; each day shows the mood of its most intense memory.</p>'
+            f'<title>Persode diary: {escape(name or user_id)}</title><style>{_INDEX_CSS}</style></head><body>'
+            f'<h1>Diary of {escape(name or user_id)}</h1><p>{len(pages)} page{"" if len(pages) == 1 else "s"}; each day shows the mood of its most intense memory.</p>'
             f'{body}</body></html>\n')
     from persode.agent import write_atomic
     write_atomic(folder/INDEX_FILE, html)

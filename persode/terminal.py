@@ -18,11 +18,11 @@ def format_hits(hits, # retrieval `Hit`s, best first
                 tz=None, # the zone of the times shown; UTC when None
                )->str:
     "One line per hit: rank, score, similarity, retention, salience, intensity, date, text."
-    rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":16}  memory']
+    rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":22}  memory']
     for h in hits:
         t = ('(below floor) ' if getattr(h, 'below_floor', False) else '') + ' '.join(strip_control(h.memory.text).split())
         rows.append(f'{h.rank:>2}  {h.score:6.3f}  {h.similarity:6.3f}  {h.retention:5.3f}  {h.salience:5.3f}  '
-                    f'{h.memory.intensity:4.2f}  {local_time(h.memory.created_at, tz):16}  {t[:80] + ("…" if len(t) > 80 else "")}')
+                    f'{h.memory.intensity:4.2f}  {local_time(h.memory.created_at, tz, "%Y-%m-%d %H:%M %Z"):22}  {t[:80] + ("…" if len(t) > 80 else "")}')
     return '\n'.join(rows)
 
 # %% ../nbs/21_terminal.ipynb #82a4cada
@@ -43,7 +43,7 @@ def format_retrieval(r, # a `Retrieval`
 # %% ../nbs/21_terminal.ipynb #7e790c8e
 def _line(m, tz, width:int=70)->str:
     t = ' '.join(strip_control(m.text).split())
-    return f'  {local_time(m.created_at, tz, "%H:%M")}  {m.id}  {strip_control(m.emotion):<9} E={m.intensity:.2f}  {t[:width] + ("…" if len(t) > width else "")}'
+    return f'  {local_time(m.created_at, tz, "%H:%M %Z")}  {m.id}  {strip_control(m.emotion):<9} E={m.intensity:.2f}  {t[:width] + ("…" if len(t) > width else "")}'
 
 def format_list(memories,   # the memories to list (any order)
                 tz=None,    # the zone whose calendar and clock are shown (see `persode.text.zone`); UTC when None
@@ -64,12 +64,12 @@ def format_memory(m,          # a `Memory`
                  )->str:
     "One memory in full, for a terminal: when (and how long ago), emotion, intensity, recalls, page, text."
     rows = [f'memory {m.id}',
-            f'formed:    {local_time(m.created_at, tz, "%a %d %b %Y %H:%M")} ({when(m.created_at, now, tz)})',
+            f'formed:    {local_time(m.created_at, tz, "%a %d %b %Y %H:%M %Z")} ({when(m.created_at, now, tz)})',
             f'emotion:   {strip_control(m.emotion)}, E = {m.intensity:.2f}, valence {m.valence:+.2f}']
     if m.event: rows.append(f'event:     {strip_control(m.event)}')
     if m.hashtags: rows.append(f'hashtags:  {strip_control(" ".join(m.hashtags))}')
     rows.append(f'recalled:  {m.recall_count} time{"" if m.recall_count == 1 else "s"}'
-                + (f', last {local_time(m.last_recalled, tz, "%a %d %b %Y %H:%M")}' if m.last_recalled else ''))
+                + (f', last {local_time(m.last_recalled, tz, "%a %d %b %Y %H:%M %Z")}' if m.last_recalled else ''))
     if page: rows.append(f'page:      {page}')
     return '\n'.join(rows + ['', strip_control(m.text)])
 

@@ -197,15 +197,17 @@ def _edit_refusals(url:str, b:dict):
 
 # %% ../nbs/90_testing.ipynb #7964789a
 def check_roundtrip(url:str, url2:str):
-    "Lossless JSONL round trip between two journals, idempotent re-import, clear errors on bad input."
+    "Lossless JSONL round trip between two journals (the onboarding profile too), idempotent re-import, clear errors on bad input."
     import io
     now = datetime(2025, 2, 1, tzinfo=timezone.utc)
     with open_journal(url) as db, open_journal(url2) as db2:
         s = db.store_for('rt', HashingEmbedder())
         s.add_many([f'memory {i}: #tag{i} dinner with friends, so happy!' for i in range(10)], [datetime(2025, 1, 1, i, 30, 15, 123456, tzinfo=timezone.utc) for i in range(10)])
         s.retrieve('dinner with friends', now=now)
+        db.set_preferences('rt', dict(name='Rita', age=40))
         text = db.export_jsonl('rt', embeddings=True)
-        assert db2.import_jsonl(io.StringIO(text))['added'] == 10
+        rep = db2.import_jsonl(io.StringIO(text))
+        assert (rep['added'], rep['profile'], db2.preferences('rt')) == (10, 'restored', dict(name='Rita', age=40)), rep
         assert db2.import_jsonl(io.StringIO(text))['added'] == 0
         assert db2.count('rt') == 10
         c = db2.store_for('rt')

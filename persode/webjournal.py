@@ -274,7 +274,7 @@ def import_(self, uid:str, data:bytes)->dict:
     if len(data) > MAX_IMPORT_BYTES: raise PersodeError(f'the file is larger than {MAX_IMPORT_BYTES >> 20} MiB')
     try: text = data.decode('utf-8')
     except UnicodeDecodeError: raise PersodeError('the file is not UTF-8 text; choose a file written by "Export" or `persode export`') from None
-    rep = self.db.import_jsonl(io.StringIO(text), uid, now=self.now())
+    rep = self.db.import_jsonl(io.StringIO(text), uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
     self.user(uid)
     return rep
 

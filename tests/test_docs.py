@@ -23,14 +23,20 @@ def test_the_package_ships_no_docs_tooling():
     assert not [m for m in d['syms'] if m == 'persode.docs' or m.startswith('persode.docs.')]
     assert not list((ROOT/'nbs').glob('*_docs.ipynb'))
 
-def test_ci_ends_with_the_readmes_test_command():
-    "What a newcomer runs is what CI runs, last, so that its pytest summary ends the CI log."
-    m = re.search(r'pip install torch==2\.13\.0 && pip install -e "\.\[dev\]" && (pytest[^\n`]*)', (ROOT/'README.md').read_text())
+def test_ci_runs_the_readmes_test_command_on_a_bare_clone():
+    "What a newcomer runs is what CI runs: on a fresh clone with nothing beside it and PERSODE_DATA unset; the log ends with its summary."
+    m = re.search(r'pip install torch==2\.13\.0 && pip install -e "\.\[dev\]" && pytest[^\n`]*', (ROOT/'README.md').read_text())
     assert m, 'README.md has no install-and-test command'
-    lines = [l.strip() for l in (ROOT/'.ci'/'run').read_text().splitlines() if l.strip() and not l.strip().startswith('#')]
-    last = max(i for i, l in enumerate(lines) if l.startswith('pytest'))
-    assert lines[last] == m.group(1).strip(), (lines[last], m.group(1))
-    assert all(l.startswith('exit ') for l in lines[last+1:]), lines[last+1:]
+    ci = (ROOT/'.ci'/'run').read_text()
+    lines = [l.strip() for l in ci.splitlines() if l.strip() and not l.strip().startswith('#')]
+    run = [i for i, l in enumerate(lines) if l.startswith(m.group(0).strip() + ' ')]
+    assert len(run) == 1, 'the README command must appear once in .ci/run, as written'
+    before = lines[:run[0]]
+    assert any(l.startswith('git clone -q "$ROOT" "$BARE/persode"') for l in before) and 'cd "$BARE/persode"' in before
+    assert any(l.startswith('unset PERSODE_DATA') for l in before)
+    assert 'tee "$CI_ARTIFACTS/pytest.log"' in lines[run[0]]
+    assert lines[-2:] == ['echo "${SUMMARY:-pytest printed no summary line (exit $pytest_rc)}"', '[ "$fail" -eq 0 ] && [ "$pytest_rc" -eq 0 ]'], lines[-2:]
+    assert 'git status --porcelain --untracked-files=all' in ci
 
 SITE = os.environ.get('PERSODE_DOCS_SITE')
 

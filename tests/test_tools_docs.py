@@ -85,6 +85,48 @@ def test_build_slow_runs_the_slow_cells_of_the_notebooks_named(tmp_path):
     page = (root/'_docs'/'exp1_forgetting.html').read_text()
     assert page.count('the full rerun') == 2    # the source and its output
 
+def test_build_from_executed_notebooks_does_not_run_them_again(tmp_path):
+    "`run_nb` keeps what a test run executed; `build --executed` shows those outputs instead of running the notebook again."
+    root = mini_project(tmp_path/'mini'); ex = tmp_path/'executed'
+    nb = root/'nbs'/'10_exp1_forgetting.ipynb'
+    assert docs.run_nb(nb, ex/nb.name) == ex/nb.name
+    # change the source after the run: a page built from the executed copy still shows the output of that run
+    nb.write_text(nb.read_text().replace('retention after 6 days', 'CHANGED since the run'))
+    rep = docs.build_docs(root, quiet=True, executed=ex)
+    assert rep['failures'] == {} and rep['problems'] == []
+    page = (root/'_docs'/'exp1_forgetting.html').read_text()
+    assert 'retention after 6 days: 0.25' in page and 'data:image/png;base64' in page and 'CHANGED' not in page
+    assert 'hello from the front page' in (root/'_docs'/'index.html').read_text()       # not in the folder: run as usual
+    r = _cli('_run', str(nb), '-', cwd=nb.parent)                                          # the tests' runner: exit 0 on success
+    assert r.returncode == 0 and 'passed' in r.stdout, r.stderr
+    nb.write_text(nb.read_text().replace('import math', 'import math\\nassert False, \'a failing test\''))   # a notebook's JSON: an escaped newline
+    r = _cli('_run', str(nb), '-', cwd=nb.parent)
+    assert r.returncode == 1 and 'a failing test' in r.stderr
+
+def test_source_links_without_a_repository_are_dropped():
+    "With no git_url in settings.ini nbdev's source links point at `/blob/...`: the API entry keeps its text, loses the link."
+    from fastcore.basics import AttrDict
+    md = '---\n\n[source](/blob/main/persode/x.py#L3){target=\\"_blank\\" style=\\"float:right\\"}\n\n### f\n\n> f(a)'
+    nb = AttrDict(cells=[AttrDict(cell_type='code', outputs=[dict(data={'text/markdown': md})])])
+    docs._unlink_outputs(nb)
+    out = nb.cells[0].outputs[0]['data']['text/markdown']
+    assert 'blob/' not in out and '### f' in out and '> f(a)' in out
+    kept = '[source](https://example.org/r/blob/main/x.py#L3)'
+    nb = AttrDict(cells=[AttrDict(cell_type='code', outputs=[dict(data={'text/markdown': kept})])])
+    docs._unlink_outputs(nb); assert nb.cells[0].outputs[0]['data']['text/markdown'] == kept
+
+def test_doc_links_become_relative(tmp_path):
+    "nbdev's links, root-relative when settings.ini names no doc host, point into the offline site; other links stay."
+    (tmp_path/'sub').mkdir()
+    for f in ('a.html', 'sub/b.html'):
+        (tmp_path/f).write_text('<a href="/decay.html#retention">r</a> <a href="//cdn.example/x.css">x</a> <a href="store.html">s</a>')
+    docs._rewrite_links(tmp_path, '')
+    assert (tmp_path/'a.html').read_text() == '<a href="decay.html#retention">r</a> <a href="//cdn.example/x.css">x</a> <a href="store.html">s</a>'
+    assert (tmp_path/'sub'/'b.html').read_text().startswith('<a href="../decay.html#retention">')
+    (tmp_path/'c.html').write_text('<a href="https://h.io/base/decay.html">d</a>')
+    docs._rewrite_links(tmp_path, 'https://h.io/base')
+    assert (tmp_path/'c.html').read_text() == '<a href="decay.html">d</a>'
+
 def test_check_site_finds_a_broken_link_and_a_traceback(mini, tmp_path):
     site = tmp_path/'site'; shutil.copytree(mini[0]/'_docs', site)
     assert docs.check_site(site, ['index.html', 'exp1_forgetting.html']) == []

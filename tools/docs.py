@@ -1,6 +1,6 @@
 """The documentation tooling of the Persode repository (not part of the installed package).
 
-    python tools/docs.py build [--slow [NB ...]] [--browser] [--shots DIR] [--json FILE]  # run, process, render, check _docs/
+    python tools/docs.py build [--slow [NB ...]] [--executed DIR] [--browser] [--shots DIR] [--json FILE]  # run, process, render, check _docs/
     python tools/docs.py check [SITE] [--shots DIR]    # the static checks, then every page in headless Chromium
     python tools/docs.py sidebar [--check]             # nbs/sidebar.yml from the notebooks present, in paper order
     python tools/docs.py readme [--check]              # README.md (and README_files/) from nbs/index.ipynb
@@ -9,7 +9,8 @@ Quarto cannot be installed without a network, so the site is built offline in fo
 
 1. **run** every notebook from top to bottom (two at a time, each in a fresh process), as `nbdev_test` does: cells
    flagged `#| slow` are skipped unless `--slow` is given, in which case the full experiment reruns execute too and the
-   site shows results computed in this build;
+   site shows results computed in this build. With `--executed DIR` a notebook whose executed copy is in DIR (as the
+   test run leaves them, see `tests/test_notebooks.py`) is not run again: its page shows the outputs of that run;
 2. **process** each executed notebook with nbdev's own processors (`FilterDefaults`: hidden cells removed, `show_doc`
    API reference, backticked names linked) into `_proc/`;
 3. **render** `_proc/` with `smalldocs` into `_docs/`, equations typeset as SVG with matplotlib's mathtext, so that the
@@ -135,6 +136,7 @@ def process_nb(
     dst:str|Path,        # where the processed copy goes
     execute:bool=True,   # run the notebook first; if False, keep the outputs it has (normally none)
     slow:bool=False,     # also run the `#| slow` cells (the full experiment reruns and their pins)
+    executed:str|Path|None=None, # an executed copy of `src` (see `run_nb`) to process instead, with its outputs; not run again
 )->Path:
     "Run (optionally) and nbdev-process one notebook into `dst`."
     from execnb.nbio import read_nb, write_nb
@@ -143,8 +145,8 @@ def process_nb(
     import copy
     from nbdev.processors import add_show_docs, exec_show_docs
     src, dst = Path(src).resolve(), Path(dst).resolve()
-    nb = read_nb(src)
-    if execute: execute_nb(nb, src, flags=() if slow else ('slow',))
+    nb = read_nb(executed if executed else src)
+    if execute and not executed: execute_nb(nb, src, flags=() if slow else ('slow',))
     for c in nb.cells:   # links to sibling notebooks point at their renamed copies
         if c.cell_type == 'markdown': c.source = re.sub(r'\]\((?:\./)?\d+[a-zA-Z0-9]*_([\w-]+)\.ipynb', r'](\1.ipynb', c.source)
     ran = copy.deepcopy(nb)
@@ -183,21 +185,46 @@ def unnest_links(md:str)->str:
 # what nbdev shows for a function without a docstring (the docstring of Python's `__call__`): better nothing than that
 _NO_DOC = '\n\n*Call self as a function.*'
 
+# nbdev's "source" link of an API entry when settings.ini names no repository (`git_url` empty): it would lead nowhere
+_NO_REPO_SOURCE = re.compile(r'\[source\]\(/blob/[^)\s]*\)(?:\{[^}]*\})?')
+
 def _unlink_outputs(nb):
     "Apply `unlink_code` to every markdown output of `nb` (the API reference `show_doc` writes, without a borrowed "
-    "docstring), `unnest_links` to its prose."
+    "docstring and without a source link that has no repository to point at), `unnest_links` to its prose."
     for c in nb.cells:
         if c.cell_type == 'markdown': c.source = unnest_links(c.source)
         for o in c.get('outputs', []):
             md = o.get('data', {}).get('text/markdown')
-            if md: o['data']['text/markdown'] = unlink_code(''.join(md) if isinstance(md, list) else md).replace(_NO_DOC, '')
+            if md: o['data']['text/markdown'] = _NO_REPO_SOURCE.sub('', unlink_code(''.join(md) if isinstance(md, list) else md).replace(_NO_DOC, ''))
 
 class _Degraded(RuntimeError): "The page was written, but without part of its content."
 
+def run_nb(
+    src:str|Path,        # the source notebook
+    dst:str|Path|None=None, # where the executed copy goes (for `build --executed`); nothing is written when None
+    slow:bool=False,     # also run the `#| slow` cells
+)->Path|None:
+    "Run a notebook's tests as `nbdev_test` does (`execute_nb`), keeping the executed copy in `dst`; `RuntimeError` on failure."
+    from execnb.nbio import read_nb, write_nb
+    src = Path(src).resolve()
+    nb = execute_nb(read_nb(src), src, flags=() if slow else ('slow',))
+    if dst is None: return None
+    dst = Path(dst); dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(dst.name + '.part'); write_nb(nb, tmp); os.replace(tmp, dst)
+    return dst
+
+def _run_one(argv:list[str])->int:
+    "Child-process entry point of the tests: `src dst|-`."
+    src, dst = argv
+    try: run_nb(src, None if dst == '-' else dst)
+    except RuntimeError as e: print(str(e), file=sys.stderr); return 1
+    print(f'{Path(src).name}: passed')
+    return 0
+
 def _proc_one(argv:list[str])->int:
-    "Child-process entry point: `src dst exec(0|1) slow(0|1)`."
-    src, dst, ex, slow = argv
-    try: process_nb(src, dst, execute=ex == '1', slow=slow == '1')
+    "Child-process entry point: `src dst exec(0|1) slow(0|1) executed|-`."
+    src, dst, ex, slow, done = argv
+    try: process_nb(src, dst, execute=ex == '1', slow=slow == '1', executed=None if done == '-' else done)
     except _Degraded as e: print(str(e), file=sys.stderr); return 3
     except RuntimeError as e: print(str(e), file=sys.stderr); return 1
     return 0
@@ -212,12 +239,12 @@ def _repo_root(path=None)->Path:
 # platformdirs (under the throw-away PostgreSQL server) warns when a machine has no login session; a page should not show it
 _QUIET = ','.join(filter(None, (os.environ.get('PYTHONWARNINGS'), 'ignore:XDG_RUNTIME_DIR is not set')))
 
-def _run_child(root, src, dst, execute, timeout, slow=False):
+def _run_child(root, src, dst, execute, timeout, slow=False, executed=None):
     "Process one notebook in a child process (this script's hidden `_proc` command); return (src, seconds, error or None)."
     t = time.time()
     try:
         r = subprocess.run([sys.executable, str(Path(__file__).resolve()), '_proc', str(src), str(dst),
-                            '1' if execute else '0', '1' if slow else '0'], cwd=src.parent,
+                            '1' if execute else '0', '1' if slow else '0', str(executed) if executed else '-'], cwd=src.parent,
                            env=child_env(root, PYTHONWARNINGS=_QUIET), capture_output=True, text=True, timeout=timeout)
         err = None if r.returncode == 0 else (r.stderr.strip() or r.stdout.strip() or f'exit status {r.returncode}')
         if r.returncode == 3 and dst.exists(): err = '(page written) ' + err
@@ -327,12 +354,14 @@ def _prefixed_markdown(nb_path:Path)->list[int]:
     return bad
 
 def _rewrite_links(out:Path, host:str):
-    "Make nbdev's absolute doc links (`https://host/base/decay.html#x`) relative, so the offline site links to itself."
+    "Make nbdev's doc links (`https://host/base/decay.html#x`, or `/decay.html#x` with no doc_host) relative, so the offline site links to itself."
     host = host.rstrip('/') + '/'
     for f in out.rglob('*.html'):
         t = f.read_text(encoding='utf-8')
         depth = len(f.relative_to(out).parts) - 1
-        new = t.replace(f'href="{host}', f'href="{"../"*depth}')
+        up = "../"*depth
+        # with no doc_host in settings.ini nbdev's links are root-relative (`/decay.html#x`); never touch `//host` links
+        new = re.sub(r'href="/(?!/)', lambda m: f'href="{up}', t) if host == '/' else t.replace(f'href="{host}', f'href="{up}')
         new = _PRIVATE_ANCHOR.sub(r'\1"', new)
         if new != t: f.write_text(new, encoding='utf-8')
 
@@ -350,6 +379,7 @@ def build_docs(
     proc:str|Path|None=None,  # the folder for processed notebooks; `_proc` in the project by default
     slow:bool|list=False,     # also run the `#| slow` cells (the full experiment reruns): True for every notebook, or a list of notebooks
     quiet:bool=False,         # print only warnings and errors
+    executed:str|Path|None=None, # a folder of executed notebooks (`run_nb`, e.g. left by the test run): those are not run again
 )->dict:                      # a report: pages, timings, failures, warnings
     "Build the documentation site offline: run, process (nbdev), render (smalldocs), check."
     say = (lambda *a: None) if quiet else (lambda *a: print(*a, flush=True))
@@ -360,6 +390,9 @@ def build_docs(
     t0 = time.time()
     slow_stems = None if isinstance(slow, bool) else {Path(o).stem for o in slow}
     def _slow(p): return slow is True or (slow_stems is not None and p.stem in slow_stems)
+    def _done(p):   # an executed copy to use instead of running the notebook (never for a notebook rerun with its slow cells)
+        f = Path(executed)/p.name if executed and execute and not _slow(p) else None
+        return f if f is not None and f.exists() else None
     groups = doc_notebooks(nbs)
     nbl = [nbs/'index.ipynb'] + [p for _, g in groups for p in g]
     if only:
@@ -381,12 +414,13 @@ def build_docs(
         if (nbs/sub).is_dir(): shutil.copytree(nbs/sub, proc/sub)
     # 1+2: run and process, `workers` notebooks at a time, the slowest-looking (experiments) first
     jobs = sorted(nbl, key=lambda p: (not _slow(p), not re.match(r'1\d_|2\d_|09', p.name), p.name))
-    n_slow = sum(map(_slow, jobs))
+    n_slow, n_done = sum(map(_slow, jobs)), sum(_done(p) is not None for p in jobs)
     say(f'docs: {"running and " if execute else ""}processing {len(jobs)} notebooks with {workers} workers'
-        + (f' (`#| slow` cells included in {n_slow})' if execute and n_slow else ''))
+        + (f' (`#| slow` cells included in {n_slow})' if execute and n_slow else '')
+        + (f'; {n_done} already executed in {executed}, not run again' if n_done else ''))
     timings, failures = {}, {}
     with ThreadPoolExecutor(max(1, workers)) as ex:
-        for src, secs, err in ex.map(lambda p: _run_child(root, p, proc/(page_name(p)[:-5] + '.ipynb'), execute, timeout, _slow(p)), jobs):
+        for src, secs, err in ex.map(lambda p: _run_child(root, p, proc/(page_name(p)[:-5] + '.ipynb'), execute, timeout, _slow(p), _done(p)), jobs):
             timings[src.name] = round(secs, 1)
             say(f'  {"FAIL" if err else "ok  "} {src.name:28s} {secs:6.1f} s')
             if err:
@@ -548,12 +582,13 @@ def write_readme(
     return True
 
 def _check_results(root:Path)->str:
-    "After a build with `--slow`: do the freshly computed results files equal the committed ones?"
-    r = subprocess.run(['git', 'diff', '--stat', '--', 'nbs/results'], cwd=root, capture_output=True, text=True)
-    if r.returncode != 0: return 'results files: not a git checkout, not compared'
-    if not r.stdout.strip(): return 'results files: identical to the committed ones after a fresh run'
-    return ('results files: a fresh run changed them (last-digit floating-point differences on another CPU are '
-            'possible; the pins in the notebooks decide):\n' + r.stdout.rstrip())
+    "After a build with `--slow`: the reruns wrote their fresh results elsewhere and compared them; did the recorded ones stay put?"
+    r = subprocess.run(['git', 'status', '--porcelain', '--', 'nbs/results'], cwd=root, capture_output=True, text=True)
+    if r.returncode != 0: return 'results files: not a git checkout, not checked'
+    out = os.environ.get('PERSODE_RESULTS_OUT') or 'temporary folders'
+    if not r.stdout.strip(): return (f'results files: the reruns wrote their fresh results to {out} and checked them against '
+                                     'nbs/results (result_diffs in each notebook); nbs/results is unchanged')
+    return 'results files: the build changed nbs/results, which no run may write:\n' + r.stdout.rstrip()
 
 def _parser():
     p = argparse.ArgumentParser(prog='python tools/docs.py', description='The docs tooling of the Persode repository: '
@@ -579,7 +614,10 @@ def _parser():
     for name, what in (('sidebar', 'nbs/sidebar.yml'), ('readme', 'README.md (and README_files/) from nbs/index.ipynb')):
         s = sub.add_parser(name, help=f'regenerate {what}')
         s.add_argument('--check', action='store_true', help='only check that it is up to date (exit 1 if stale)')
-    sub.add_parser('_proc').add_argument('args', nargs=4)   # internal: one notebook, in a child process
+    b.add_argument('--executed', metavar='DIR', help='executed notebooks to use instead of running them again (as the tests leave them '
+                   'with PERSODE_EXECUTED=DIR); notebooks named in --slow always run')
+    sub.add_parser('_proc').add_argument('args', nargs=5)   # internal: one notebook, in a child process
+    sub.add_parser('_run').add_argument('args', nargs=2)    # internal: one notebook's tests, for tests/test_notebooks.py
     return p
 
 def _report_browser(r)->int:
@@ -602,6 +640,7 @@ def main(argv:list[str]|None=None)->int:
     "`python tools/docs.py build|check|sidebar|readme`: exit status 0 when the site (or README/sidebar) is sound."
     a = _parser().parse_args(argv)
     if a.cmd == '_proc': return _proc_one(a.args)
+    if a.cmd == '_run': return _run_one(a.args)
     root = _repo_root(a.path)
     nbs = root/_settings(root).get('nbs_path', 'nbs')
     if a.cmd == 'sidebar':
@@ -616,7 +655,7 @@ def main(argv:list[str]|None=None)->int:
         return _check(Path(a.site).resolve() if a.site else root/_settings(root).get('doc_path', '_docs'), root, a.shots, a.json)
     out = Path(a.out).resolve() if a.out else root/_settings(root).get('doc_path', '_docs')
     slow = False if a.slow is None else (a.slow or True)
-    rep = build_docs(root, out, execute=not a.no_exec, workers=a.workers, timeout=a.timeout, only=a.only, slow=slow)
+    rep = build_docs(root, out, execute=not a.no_exec, workers=a.workers, timeout=a.timeout, only=a.only, slow=slow, executed=a.executed)
     status = 1 if rep['problems'] or (rep['failures'] and not a.allow_failures) else 0
     if slow: print(_check_results(root))
     if a.browser:

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/09a_harness.ipynb #6409097b
 from __future__ import annotations
-import os, sys, time, tempfile, importlib
+import math, os, sys, time, tempfile, importlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -10,9 +10,10 @@ import numpy as np
 from ..text import PersodeError, NotFoundError
 
 # %% auto #0
-__all__ = ['relevant_ranks', 'query_metrics', 'bootstrap_ci', 'summarize', 'by_group', 'mean_std', 'TextProgress', 'Group',
-           'default_cache_dir', 'embedder_fingerprint', 'open_embedder', 'default_store_factory', 'RankRun',
-           'rank_groups', 'load_target', 'dispatch']
+__all__ = ['RESULTS_ENV', 'RESULT_ATOL', 'RESULT_RTOL', 'relevant_ranks', 'query_metrics', 'bootstrap_ci', 'summarize',
+           'by_group', 'mean_std', 'TextProgress', 'Group', 'default_cache_dir', 'embedder_fingerprint',
+           'open_embedder', 'default_store_factory', 'RankRun', 'rank_groups', 'fresh_results_dir', 'result_diffs',
+           'load_target', 'dispatch']
 
 # %% ../../nbs/09a_harness.ipynb #33d8c04d
 def relevant_ranks(order:np.ndarray, # (n_queries, n_items) item indices, best first, one row per query
@@ -200,6 +201,45 @@ def rank_groups(groups:list,               # `Group`s: one store each
     pb.close()
     tm.update(build_s=tb, rank_s=time.perf_counter()-t0-tb, queries=nq, rankings=nq*len(strategies))
     return RankRun(emb.identity, strategies, orders, gate, qint, tm)
+
+# %% ../../nbs/09a_harness.ipynb #c1cf0749
+RESULTS_ENV = 'PERSODE_RESULTS_OUT'   # where reruns write their results; a new temporary folder when unset
+RESULT_ATOL, RESULT_RTOL = 1e-6, 1e-6 # a recomputed number agrees with the recorded one when |a - b| <= atol + rtol*|b|
+
+def fresh_results_dir(path=None, # a folder; `$PERSODE_RESULTS_OUT` when None, and a new temporary folder when that is unset too
+                     )->Path:     # the folder, created if needed
+    "The folder a rerun writes its fresh results to (never the recorded results, unless asked for by name)."
+    p = path if path is not None else os.environ.get(RESULTS_ENV)
+    p = Path(p).expanduser() if p else Path(tempfile.mkdtemp(prefix='persode-results-'))
+    if p.exists() and not p.is_dir(): raise PersodeError(f'{p} is a file: the results folder must be a folder')
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+# %% ../../nbs/09a_harness.ipynb #ff11dbb7
+def result_diffs(fresh,                  # a recomputed result (JSON-like: dicts, lists, numbers, strings, None)
+                 recorded,               # the recorded result it should reproduce
+                 atol:float=RESULT_ATOL, # absolute tolerance on numbers
+                 rtol:float=RESULT_RTOL, # relative tolerance on numbers (relative to the recorded value)
+                 ignore=(),              # keys skipped at any depth (run times, wall clock)
+                 path:str='',            # where in the result we are (for the messages)
+                )->list:                 # one line per difference; empty when the two agree
+    "Where a fresh result differs from the recorded one: numbers within the tolerance agree, everything else must be equal."
+    num = lambda x: isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
+    if num(fresh) and num(recorded):
+        a, b = float(fresh), float(recorded)
+        if (math.isnan(a) and math.isnan(b)) or abs(a - b) <= atol + rtol*abs(b): return []
+        return [f'{path or "."}: {a!r} != {b!r}']
+    if isinstance(fresh, dict) and isinstance(recorded, dict):
+        out = [f'{path}/{k}: only in the {w} result' for w, d, e in (('fresh', fresh, recorded), ('recorded', recorded, fresh))
+               for k in d if k not in e and k not in ignore]
+        for k in fresh:
+            if k in recorded and k not in ignore: out += result_diffs(fresh[k], recorded[k], atol, rtol, ignore, f'{path}/{k}')
+        return out
+    if isinstance(fresh, (list, tuple)) and isinstance(recorded, (list, tuple)):
+        if len(fresh) != len(recorded): return [f'{path or "."}: {len(fresh)} items != {len(recorded)}']
+        return [d for i, (a, b) in enumerate(zip(fresh, recorded)) for d in result_diffs(a, b, atol, rtol, ignore, f'{path}[{i}]')]
+    same = fresh == recorded and isinstance(fresh, (bool, np.bool_)) == isinstance(recorded, (bool, np.bool_))
+    return [] if same else [f'{path or "."}: {fresh!r} != {recorded!r}']
 
 # %% ../../nbs/09a_harness.ipynb #2ce6fbc5
 def load_target(target:str,    # 'package.module:function'

@@ -12,9 +12,10 @@ from ..intensity import IntensityEstimator, pack_weights, save_weights, weights_
 from ..text import PersodeError
 
 # %% auto #0
-__all__ = ['LAM_GRID', 'SHIPPED_LAM', 'ESCONV_WEIGHT', 'ESCONV_LICENCE', 'load_emobank', 'zscore', 'emobank_target', 'load_isear',
-           'load_esconv', 'fit_ridge', 'fit_poly2', 'quad_score', 'quantile_knots', 'weights_meta', 'train_shipped',
-           'data_root', 'esconv_target', 'train_weights', 'auc_interval', 'evaluate_weights', 'cli_intensity']
+__all__ = ['LAM_GRID', 'SHIPPED_LAM', 'ESCONV_WEIGHT', 'ESCONV_LICENCE', 'load_emobank', 'zscore', 'emobank_target',
+           'restricted_file', 'load_isear', 'load_esconv', 'fit_ridge', 'fit_poly2', 'quad_score', 'quantile_knots',
+           'weights_meta', 'train_shipped', 'data_root', 'esconv_target', 'train_weights', 'auc_interval',
+           'evaluate_weights', 'cli_intensity']
 
 # %% ../../nbs/16_train_intensity.ipynb #633bc265
 def load_emobank(root)->dict:
@@ -33,9 +34,16 @@ def emobank_target(V, A)->np.ndarray:
     return zscore(A) + zscore(np.abs(np.asarray(V) - 3))
 
 # %% ../../nbs/16_train_intensity.ipynb #11ae87c3
+def restricted_file(root, folder:str, name:str, what:str)->Path:
+    "The path of a data file the repository may not ship (ISEAR, ESConv); a `FileNotFoundError` saying where to put it when absent."
+    f = Path(root)/folder/name
+    if not f.is_file(): raise FileNotFoundError(f'{what} not found: put {name} in $PERSODE_DATA/{folder}/ (here {f.parent}); '
+                                                'its licence does not allow the repository to ship it')
+    return f
+
 def load_isear(root)->tuple:
     "ISEAR situations and self-rated intensity 1..4 (rows with missing intensity or no text dropped; '|' inside SIT kept)."
-    lines = (Path(root)/'isear'/'isear.csv').read_text(encoding='utf-8').split('\n')
+    lines = restricted_file(root, 'isear', 'isear.csv', 'ISEAR').read_text(encoding='utf-8').split('\n')
     hdr = lines[0].split('|'); iI, iS = hdr.index('INTS'), hdr.index('SIT')
     texts, ints = [], []
     for ln in lines[1:]:
@@ -49,7 +57,7 @@ def load_isear(root)->tuple:
 def load_esconv(root)->tuple:
     "ESConv (failed subset) help-seeker situations and initial self-rated intensity 1..5."
     import ast
-    doc = json.loads((Path(root)/'esconv'/'FailedESConv.json').read_text(encoding='utf-8'))
+    doc = json.loads(restricted_file(root, 'esconv', 'FailedESConv.json', 'ESConv').read_text(encoding='utf-8'))
     sc = [x['survey_score'] if isinstance(x['survey_score'], dict) else ast.literal_eval(x['survey_score']) for x in doc]
     return [x['situation'] for x in doc], np.array([float(s['seeker']['initial_emotion_intensity']) for s in sc])
 

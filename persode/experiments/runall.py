@@ -80,7 +80,7 @@ def cli_experiments(argv:list, # arguments after `persode experiments`
     p.add_argument('--only', help='comma-separated experiments to run, e.g. exp1,exp3 (default: all six)')
     p.add_argument('--quick', action='store_true', help='only the offline experiments 1-4 (no data, under a minute)')
     p.add_argument('--data', help='shared data root for Exp. 5-6 (default: $PERSODE_DATA)')
-    p.add_argument('--out', default='results', help='folder for the results (default: ./results)')
+    p.add_argument('--out', default='results', help='folder the JSON results are written to, created if needed (default: results/ in the current folder)')
     p.add_argument('--boot', type=int, default=2000, help='bootstrap resamples of the benchmarks (default 2000)')
     p.add_argument('--quiet', action='store_true', help='no progress bar or summary')
     a = p.parse_args(argv)

@@ -15,7 +15,8 @@ from .sqlite import *
 from .contract import JournalDB, DEFAULT_USER, ROW_FIELDS, TAG_SEP, check_user_id, embedder_for
 
 # %% auto #0
-__all__ = ['EXPORT_FORMAT', 'EXPORT_VERSION', 'MAX_RECALLS', 'read_export']
+__all__ = ['EXPORT_FORMAT', 'EXPORT_VERSION', 'MAX_RECALLS', 'MAX_PROFILE_FIELDS', 'MAX_PROFILE_CHARS', 'check_export_profile',
+           'read_export']
 
 # %% ../../nbs/04ab_storage_api.ipynb #240b6501
 EXPORT_FORMAT, EXPORT_VERSION = 'persode-journal', 1
@@ -33,7 +34,7 @@ def export_lines(self:JournalDB,
     user_id = check_user_id(user_id)
     identity, dim, n = self.user_info(user_id)
     yield inert_json(dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, user_id=user_id, embedder=identity, dim=dim,
-                          count=n, embeddings=bool(embeddings)))
+                          count=n, embeddings=bool(embeddings), preferences=self.preferences(user_id)))
     k = 0
     for rows in self.load_rows(user_id):
         for r in rows:
@@ -107,9 +108,26 @@ def _parse_memory(d, i:int, src, dim, now:float)->tuple:
     except (TypeError, ValueError, OverflowError) as e: raise PersodeError(f'{src}: line {i}: {e}') from None
     return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec)
 
+# %% ../../nbs/04ab_storage_api.ipynb #69f20cf8
+MAX_PROFILE_FIELDS, MAX_PROFILE_CHARS = 64, 65536   # the largest onboarding profile an import accepts
+
+def check_export_profile(prefs,              # the `preferences` of an export's header: a dict, or None (no profile)
+                         name:str='the export', # the file, for the message
+                         profile_check=None, # `f(profile dict)` raising on a profile that is not valid (e.g. `OnboardingPreferences.from_dict`)
+                        ):
+    "Refuse, naming the file, an onboarding profile that is not a small JSON object or that `profile_check` refuses."
+    if prefs is None: return
+    try:
+        if not isinstance(prefs, dict) or len(prefs) > MAX_PROFILE_FIELDS or not all(isinstance(k, str) for k in prefs) \
+           or len(json.dumps(prefs)) > MAX_PROFILE_CHARS: raise PersodeError(f'expected a JSON object of at most {MAX_PROFILE_FIELDS} fields')
+        if profile_check is not None: profile_check(prefs)
+    except (PersodeError, TypeError, ValueError) as e:
+        raise PersodeError(f'{name}: line 1: the onboarding profile is not valid: {e}; nothing was imported') from None
+
 # %% ../../nbs/04ab_storage_api.ipynb #fa67e208
 def read_export(src,     # a path or a text stream of JSON Lines written by `export_jsonl`
                 now=None, # nothing in the file may be after this moment; the current time when None
+                profile_check=None, # `f(profile dict)` raising on a profile that is not valid (e.g. `OnboardingPreferences.from_dict`)
                )->tuple:  # (header dict, list of rows)
     "Read and validate a whole export; raises `PersodeError` naming the first bad line."
     now = as_utc(utcnow() if now is None else now, 'now').timestamp()
@@ -137,6 +155,7 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
         raise PersodeError(f'{name} is not a Persode journal export (its first line has no "format": "{EXPORT_FORMAT}")')
     if not isinstance(head.get('version'), int) or head['version'] > EXPORT_VERSION:
         raise PersodeError(f'{name} has export version {head.get("version")!r}, newer than this persode understands ({EXPORT_VERSION})')
+    check_export_profile(head.get('preferences'), name, profile_check)   # the onboarding profile travels in the header
     rows = [_parse_memory(d, i, name, head.get('dim'), now) for i, d in enumerate(parsed[1:], 2)]
     if not complete or len(rows) != head.get('count'):
         raise PersodeError(f'{name} is truncated or incomplete: the header announces {head.get("count")} memories, the file holds {len(rows)}; nothing was imported')
@@ -153,9 +172,10 @@ def import_jsonl(self:JournalDB,
                  embedder:Embedder|None=None,  # the user's embedder (recorded one, else the file's, else `new_user_embedder()`)
                  reembed:bool=False,           # embed the texts again (and the user's existing memories) with `embedder`
                  now=None,                     # no memory may be formed or recalled after this; the current time when None
-                )->dict:                       # {'added', 'skipped', 'user_id', 'embedder'}
-    "Import memories from JSON Lines; idempotent (ids already stored are skipped)."
-    head, rows = read_export(src, now)
+                 profile_check=None,           # `f(profile dict)` raising on an onboarding profile that is not valid (see `read_export`)
+                )->dict:                       # {'added', 'skipped', 'user_id', 'embedder', 'profile': 'restored', 'kept' or None}
+    "Import memories from JSON Lines; idempotent (ids already stored are skipped). The onboarding profile in the file is restored when the user has none."
+    head, rows = read_export(src, now, profile_check)
     if user_id is None and str(head.get('user_id', '')).startswith('~'):     # the web app's own records, never a person's journal
         raise PersodeError(f"the file names the reserved user {str(head['user_id'])[:40]!r} (ids starting with '~'); give the user to import into")
     user_id = check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER)
@@ -173,5 +193,9 @@ def import_jsonl(self:JournalDB,
         vecs = embedder.embed([r[1] for r in rows])
         rows = [r[:10] + (v,) for r, v in zip(rows, vecs)]
     added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)
-    return dict(added=added, skipped=len(rows) - added, user_id=user_id, embedder=embedder.identity)
+    profile = None
+    if head.get('preferences') is not None:
+        profile = 'kept' if self.read_preferences(user_id) is not None else 'restored'
+        if profile == 'restored': self.set_preferences(user_id, head['preferences'])
+    return dict(added=added, skipped=len(rows) - added, user_id=user_id, embedder=embedder.identity, profile=profile)
 
