@@ -3,10 +3,10 @@ __version__ = "0.1.0"
 # The names most sessions start from, importable as `from persode import MemoryStore`. They are resolved on first use
 # so that `import persode` stays light (no torch, no matplotlib until something needs it).
 _LAZY = {
-    'MemoryStore': 'persode.store', 'StrengthWeights': 'persode.strength', 'Memory': 'persode.strength',
-    'LexiconAnalyzer': 'persode.analyzer', 'Analysis': 'persode.analyzer', 'get_embedder': 'persode.embeddings',
-    'OnboardingPreferences': 'persode.onboarding', 'EpisodicMemoryAgent': 'persode.agent',
-    'JournalEntry': 'persode.agent', 'open_journal': 'persode.storage',
+    'MemoryStore': 'persode.recall.store', 'StrengthWeights': 'persode.memory.strength', 'Memory': 'persode.memory.strength',
+    'LexiconAnalyzer': 'persode.memory.analyzer', 'Analysis': 'persode.memory.analyzer', 'get_embedder': 'persode.memory.embeddings',
+    'OnboardingPreferences': 'persode.journal.onboarding', 'EpisodicMemoryAgent': 'persode.journal.agent',
+    'JournalEntry': 'persode.journal.agent', 'open_journal': 'persode.storage',
 }
 
 def __getattr__(name):

@@ -23,9 +23,9 @@ import uvicorn
 from argon2 import PasswordHasher
 from playwright.sync_api import sync_playwright, expect
 from persode.storage import open_journal
-from persode.text import MAX_TEXT_CHARS
-from persode.accounts import Accounts, CSRF_FIELD, SESSION_COOKIE
-from persode.app import make_app
+from persode.core.text import MAX_TEXT_CHARS
+from persode.web.accounts import Accounts, CSRF_FIELD, SESSION_COOKIE
+from persode.web.app import make_app
 
 ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 DAY1 = datetime(2026, 3, 1, 20, tzinfo=timezone.utc)
@@ -282,7 +282,7 @@ def test_journey_sqlite(browser, tmp_path):
 
 
 def test_journey_and_accounts_postgres(browser, tmp_path):
-    from persode.temp_postgres import temp_postgres
+    from persode.testing.temp_postgres import temp_postgres
     with temp_postgres() as pg:                  # one server for both (starting one takes a few seconds)
         db = open_journal(pg.url)
         try:

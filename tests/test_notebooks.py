@@ -9,13 +9,15 @@ instead of running every notebook again.
 import os, subprocess, sys
 from pathlib import Path
 import pytest
-from persode.child import child_env   # the repository root first on the children's PYTHONPATH (conftest puts it on ours)
+from persode.core.child import child_env   # the repository root first on the children's PYTHONPATH (conftest puts it on ours)
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT/'nbs'
 # the longest notebooks start first, so that two workers finish at about the same time
-LONGEST = ('14_exp5_locomo', '17_fusion', '16_train_intensity', '04b_postgres', '15_exp6_epirec')
-NOTEBOOKS = sorted((p.name for p in NBS.glob('*.ipynb') if not p.name.startswith(('_', '.'))),
+LONGEST = ('experiments/14_exp5_locomo', 'experiments/17_fusion', 'experiments/16_intensity', 'storage/04_postgres',
+           'experiments/15_exp6_epirec')
+NOTEBOOKS = sorted((p.relative_to(NBS).as_posix() for p in NBS.rglob('*.ipynb')
+                    if not any(part.startswith(('_', '.')) for part in p.relative_to(NBS).parts)),
                    key=lambda n: (LONGEST.index(n[:-6]) if n[:-6] in LONGEST else len(LONGEST), n))
 
 def test_the_longest_notebooks_come_first():

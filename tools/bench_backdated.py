@@ -9,9 +9,9 @@ both see the same machine load; in memory and on a SQLite journal. Numbers are p
 import sys, time, statistics, tempfile, shutil
 import numpy as np
 from datetime import datetime, timedelta, timezone
-from persode.store import MemoryStore
-from persode.embeddings import HashingEmbedder
-from persode.analyzer import Analysis
+from persode.recall.store import MemoryStore
+from persode.memory.embeddings import HashingEmbedder
+from persode.memory.analyzer import Analysis
 from persode.storage import open_journal
 
 def main(in_time_only:bool=False, n:int=100_000, queries:int=100):

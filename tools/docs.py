@@ -26,7 +26,7 @@ import os, re, sys, io, json, time, shutil, base64, argparse, subprocess, functo
 from pathlib import Path
 from urllib.parse import urlsplit, unquote
 from concurrent.futures import ThreadPoolExecutor
-from persode.child import child_env   # the project first on a child's PYTHONPATH, so notebooks import this checkout
+from persode.core.child import child_env   # the project first on a child's PYTHONPATH, so notebooks import this checkout
 
 
 SECTIONS = (
