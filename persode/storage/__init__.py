@@ -9,14 +9,29 @@ import numpy as np
 from fastcore.basics import patch
 from ..memory.decay import as_utc, utcnow
 from ..core.text import PersodeError, check_text, check_id, inert_json
-from ..memory.embeddings import Embedder, get_embedder
-from .contract import *
-from .sqlite import *
-from .contract import JournalDB, DEFAULT_USER, ROW_FIELDS, TAG_SEP, check_user_id, embedder_for
+from ..memory.embeddings import Embedder
+from .contract import (DB_NAME, DEFAULT_USER, BACKEND_MODULES, ROW_FIELDS, LAZY_META_ROWS, TAG_SEP,
+    persode_home, default_db_path, check_user_id, JournalDB, register_backend, backend_schemes, mem_rows,
+    StoreBackend, embedder_for, mismatch_error, LoadChunk, check_edit_row, open_journal)
+from .sqlite import (PARALLEL_LOAD_ROWS, SQLiteJournal, sqlite_path, open_sqlite, SCHEMA_VERSION,
+    APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS)
 
 # %% auto #0
 __all__ = ['EXPORT_FORMAT', 'EXPORT_VERSION', 'MAX_RECALLS', 'MAX_PROFILE_FIELDS', 'MAX_PROFILE_CHARS', 'check_export_profile',
-           'read_export']
+           'read_export', 'DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP',
+           'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes',
+           'mem_rows', 'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal',
+           'PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 'SCHEMA_VERSION', 'APPLICATION_ID',
+           'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
+
+# %% ../../nbs/storage/05_storage.ipynb #a11e0rt5
+# the package's API: the contract and the SQLite back end
+_all_ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP',
+         'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend',
+         'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk',
+         'check_edit_row', 'open_journal', 'PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path',
+         'open_sqlite', 'SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES',
+         'MIGRATIONS']
 
 # %% ../../nbs/storage/05_storage.ipynb #240b6501
 EXPORT_FORMAT, EXPORT_VERSION = 'persode-journal', 1

@@ -2,16 +2,12 @@
 
 # %% ../../nbs/storage/00_contract.ipynb #2fd1773a
 from __future__ import annotations
-import base64, contextlib, gc, importlib, json, math, os, queue, random, re, sqlite3, subprocess, sys, threading, time
-from dataclasses import dataclass
-from datetime import datetime, timezone
+import gc, importlib, json, os, re
 from pathlib import Path
-from urllib.parse import quote
 import numpy as np
 from fastcore.basics import patch
-from ..memory.decay import as_utc, utcnow
-from ..memory.strength import Memory
-from ..core.text import PersodeError, NotFoundError, check_text, check_id, redact
+from ..memory.decay import as_utc
+from ..core.text import PersodeError, check_text, check_id, redact
 from ..memory.embeddings import Embedder, HashingEmbedder, get_embedder, new_journal_embedder
 from ..recall.store import MemoryStore
 from ..recall.records import put_columns

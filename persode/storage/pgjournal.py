@@ -2,35 +2,26 @@
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #6746c412
 from __future__ import annotations
-import json, math, os, re, shutil, signal, subprocess, sys, tempfile, threading, time
+import importlib, math, re
 from contextlib import contextmanager
-from datetime import datetime, timezone, timedelta
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from datetime import datetime, timezone
 import numpy as np
 from fastcore.basics import patch
-from ..memory.decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
-from ..memory.strength import StrengthWeights, Memory, RECALL_HALF_COUNT
-from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
+from ..memory.decay import as_utc, utcnow
 from ..core.text import check_text
-from ..memory.embeddings import Embedder, get_embedder
-from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk
+from .contract import JournalDB, check_edit_row, LoadChunk
 
 # %% auto #0
-__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable', 'redact_url',
+__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable',
            'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'PgJournal', 'row_cells']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
-from ..core.text import PersodeError, NotFoundError, MAX_ID_CHARS, check_id, redact
+from ..core.text import PersodeError, NotFoundError, check_id, redact
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #f607622a
 class PgUnavailable(PersodeError, RuntimeError):
     "PostgreSQL could not be reached, or the connection was lost mid-operation."
-
-def redact_url(url:str)->str:
-    "Deprecated alias of `persode.core.text.redact`, kept for one release."
-    return redact(url)
 
 def is_postgres_url(url)->bool:
     "Whether `url` names a PostgreSQL database (`postgresql://` or `postgres://`)."
@@ -38,7 +29,8 @@ def is_postgres_url(url)->bool:
 
 def pg_driver():
     try:
-        import psycopg, psycopg_pool, pgvector.psycopg
+        import psycopg
+        for m in ('psycopg_pool', 'pgvector.psycopg'): importlib.import_module(m)
     except ImportError:
         raise PersodeError('the PostgreSQL backend needs the postgres extra: pip install "persode[postgres]" '
                            '(psycopg[binary,pool] and pgvector)') from None

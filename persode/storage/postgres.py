@@ -2,37 +2,26 @@
 
 # %% ../../nbs/storage/04_postgres.ipynb #4c20db2a
 from __future__ import annotations
-import json, math, os, re, shutil, signal, subprocess, sys, tempfile, threading, time
-from contextlib import contextmanager
+import math
 from datetime import datetime, timezone, timedelta
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from fastcore.basics import patch
 from ..memory.decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from ..memory.strength import StrengthWeights, Memory, RECALL_HALF_COUNT
-from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
+from ..memory.analyzer import Analysis, Analyzer
 from ..core.text import check_text
-from ..memory.embeddings import Embedder, get_embedder
+from ..memory.embeddings import Embedder
 from ..recall.store import MemoryStore
-from ..recall.records import check_top_k, Scores, Hit, Retrieval, STRATEGIES, DEFAULT_ALPHA, check_strategy, check_batch, memory_id, check_unit, edit_inputs
-from .pgjournal import *
+from ..recall.records import check_top_k, Scores, Hit, Retrieval, DEFAULT_ALPHA, check_strategy, check_batch, edit_inputs
+from .pgjournal import PgJournal, MEMCOLS, LATEST_SQL, pg_driver, _mid, _np, _when
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
-from .contract import JournalDB, DEFAULT_USER, check_user_id, embedder_for, register_backend, mem_rows, check_edit_row, LoadChunk, mismatch_error
+from .contract import DEFAULT_USER, check_user_id, embedder_for, register_backend, mismatch_error
 
 # %% auto #0
 __all__ = ['SEARCH_MODES', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/storage/04_postgres.ipynb #af5c4ea6
-import numbers
-from ..core.text import PersodeError, NotFoundError, MAX_ID_CHARS, check_id, redact
-
-def _mid(mid)->str: return check_id(mid, 'memory id')
-def _np(v): return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
-def _when(t)->str:
-    "An epoch time for a message, whatever its value."
-    try: return datetime.fromtimestamp(t, timezone.utc).isoformat()
-    except (OverflowError, ValueError, OSError, TypeError): return str(t)[:40]
+from ..core.text import PersodeError, NotFoundError, MAX_ID_CHARS
 
 # %% ../../nbs/storage/04_postgres.ipynb #8491501a
 SEARCH_MODES = ('exact', 'hnsw')
@@ -234,7 +223,7 @@ g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),
 top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM g
      ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
     if not reinforce: return sql + '\nSELECT * FROM top ORDER BY score DESC, seq'
-    return sql + f''',
+    return sql + ''',
 upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
                last_recalled = greatest(coalesce(m.last_recalled, m.created_at), %(t)s::timestamptz)
         FROM top WHERE m.user_id = %(u)s AND m.id = top.id RETURNING m.id, m.recall_count AS n1, m.last_recalled AS t1),

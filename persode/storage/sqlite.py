@@ -17,7 +17,7 @@ __all__ = ['PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 
            'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
 
 # %% ../../nbs/storage/02_sqlite.ipynb #95c75b9b
-_all_ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']   # the file format's names, still importable from here
+_all_ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']   # the file format's names, importable from here too
 
 # %% ../../nbs/storage/02_sqlite.ipynb #ee884636
 def _db_error(e:Exception, path)->Exception:
