@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc, importlib, json, os, re
 from pathlib import Path
 import numpy as np
-from fastcore.basics import patch
 from ..memory.decay import as_utc
 from ..core.text import PersodeError, check_text, check_id, redact
 from ..memory.embeddings import Embedder, HashingEmbedder, get_embedder, new_journal_embedder
@@ -64,35 +63,115 @@ class JournalDB:
     def write_preferences(self, user_id:str, text:str): "Store a user's preferences (JSON text)."; raise NotImplementedError
     def __repr__(self): return f'{type(self).__name__}({redact(self.url)!r}{", readonly" if self.readonly else ""})'
 
-# %% ../../nbs/storage/00_contract.ipynb #c4790b12
-@patch
-def user_info(self:JournalDB, user_id:str)->tuple: "(embedder identity or None, dimension or None, number of memories) of a user."; raise NotImplementedError
-@patch
-def load_rows(self:JournalDB, user_id:str, chunk:int=65536):
-    "Yield the user's rows in store order from one snapshot, as lists (a `LoadChunk` may carry the chunk's vectors in `.V`)."
-    raise NotImplementedError
-@patch
-def list_users(self:JournalDB)->list: "The users with a record or memories, sorted."; raise NotImplementedError
-@patch
-def read_preferences(self:JournalDB, user_id:str)->str|None: "A user's preferences as stored (JSON text), or None."; raise NotImplementedError
-@patch
-def check(self:JournalDB)->str: "'ok', or the problems found."; raise NotImplementedError
+    def user_info(self, user_id:str)->tuple: "(embedder identity or None, dimension or None, number of memories) of a user."; raise NotImplementedError
 
-# %% ../../nbs/storage/00_contract.ipynb #0152bc10
-@patch
-def get_sentence_vectors(self:JournalDB, user_id:str, identity:str)->dict: "Cached `{id: (n, dim) array}` (see `persode.recall.views`)."; return {}
-@patch
-def put_sentence_vectors(self:JournalDB, user_id:str, identity:str, dim:int, items:dict): "Cache sentence vectors of existing memories."
-@patch
-def compact(self:JournalDB)->dict: "Rewrite the storage so that removed text leaves its files."; raise NotImplementedError(f'{type(self).__name__} cannot compact yet')
-@patch
-def generation(self:JournalDB)->int|None: "A number that changes with every committed write (None: stores do not follow)."; return None
-@patch
-def close(self:JournalDB): "Release the journal's files or connections."
-@patch
-def __enter__(self:JournalDB): return self
-@patch
-def __exit__(self:JournalDB, *exc): self.close()
+    def load_rows(self, user_id:str, chunk:int=65536):
+        "Yield the user's rows in store order from one snapshot, as lists (a `LoadChunk` may carry the chunk's vectors in `.V`)."
+        raise NotImplementedError
+
+    def list_users(self)->list: "The users with a record or memories, sorted."; raise NotImplementedError
+
+    def read_preferences(self, user_id:str)->str|None: "A user's preferences as stored (JSON text), or None."; raise NotImplementedError
+
+    def check(self)->str: "'ok', or the problems found."; raise NotImplementedError
+
+    def get_sentence_vectors(self, user_id:str, identity:str)->dict: "Cached `{id: (n, dim) array}` (see `persode.recall.views`)."; return {}
+
+    def put_sentence_vectors(self, user_id:str, identity:str, dim:int, items:dict): "Cache sentence vectors of existing memories."
+
+    def compact(self)->dict: "Rewrite the storage so that removed text leaves its files."; raise NotImplementedError(f'{type(self).__name__} cannot compact yet')
+
+    def generation(self)->int|None: "A number that changes with every committed write (None: stores do not follow)."; return None
+
+    def close(self): "Release the journal's files or connections."
+
+    def __enter__(self): return self
+
+    def __exit__(self, *exc): self.close()
+
+    def new_user_embedder(self)->Embedder:
+        "The embedder of a user new to this journal: the one its users' memories are embedded with, else `new_journal_embedder()`."
+        if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
+        have = [i for i in (self.user_info(u)[0] for u in self.list_users()) if i]
+        if have: return embedder_for(max(sorted(set(have)), key=have.count))
+        emb, dim = new_journal_embedder(), getattr(self, 'dim', None)     # a back end whose schema fixed the dimension (PostgreSQL)
+        if not isinstance(dim, int) or dim == emb.dim: return emb
+        return next((e for e in (get_embedder('minilm'), HashingEmbedder()) if e.dim == dim), None) or HashingEmbedder(dim)
+
+    def store_for(self,
+                  user_id:str=DEFAULT_USER,      # whose memories
+                  embedder:Embedder|None=None,   # must match the user's stored vectors; the recorded one (for a new user `new_user_embedder`) when None
+                  analyzer=None,                 # passed to `MemoryStore`
+                  **kwargs,                      # other `MemoryStore` options (weights, alpha, gate_threshold, lam, gamma)
+                 )->MemoryStore:                 # the user's store, loaded, writing through to this journal
+        "Open one user's memories as a write-through `MemoryStore` that follows other processes' writes."
+        user_id = check_user_id(user_id)
+        identity, dim, n = self.user_info(user_id)
+        if embedder is None: embedder = embedder_for(identity) if identity else self.new_user_embedder()
+        if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
+        if n and identity != embedder.identity: raise mismatch_error(user_id, n, identity, embedder)
+        store = MemoryStore(embedder, analyzer, **kwargs)
+        backend = StoreBackend(self, user_id, embedder)
+        backend.seen = _fill(self, store, user_id)
+        store.backend, store.user_id = backend, user_id
+        return store
+
+    def delete(self,
+               user_id:str,  # whose memories
+               ids,          # memory ids to delete
+              )->int:        # how many were deleted
+        "Delete memories of one user for good; an id this user does not have raises KeyError and deletes nothing."
+        user_id, ids = check_user_id(user_id), [ids] if isinstance(ids, str) else list(dict.fromkeys(ids))
+        for i in ids: check_id(i, 'memory id')
+        return self.delete_rows(user_id, ids, strict=True)
+
+    def forget_user(self,
+                    user_id:str,   # whose memories and preferences to erase
+                   )->int:         # the number of memories erased
+        "Right to erasure: remove a user's memories, vectors and preferences for good."
+        return self.erase_user(check_user_id(user_id))
+
+    def users(self)->list:
+        "The users with a record or memories in this journal."
+        return self.list_users()
+
+    def count(self, user_id:str=DEFAULT_USER)->int:
+        "How many memories a user has."
+        return self.user_info(check_user_id(user_id))[2]
+
+    def preferences(self, user_id:str=DEFAULT_USER)->dict|None:
+        "A user's stored onboarding preferences (a dict), or None."
+        s = self.read_preferences(check_user_id(user_id))
+        return None if s is None else json.loads(s)
+
+    def set_preferences(self,
+                        user_id:str,   # whose preferences
+                        prefs,         # a dict, or an object with `to_dict()` (e.g. `OnboardingPreferences`)
+                       ):
+        "Store a user's onboarding preferences as JSON."
+        d = prefs.to_dict() if hasattr(prefs, 'to_dict') else prefs
+        if not isinstance(d, dict): raise TypeError('preferences must be a dict or have to_dict()')
+        self.write_preferences(check_user_id(user_id), json.dumps(d, ensure_ascii=False, sort_keys=True))
+
+    def reembed(self,
+                user_id:str,          # whose memories
+                embedder:Embedder,    # the new embedder
+                batch:int=256,        # texts per embedding call
+                progress=None,        # called with (done, total) after each batch, e.g. a progress bar
+               )->int:                # the number of memories re-embedded
+        "Embed a user's memories again with another embedder and rebind the user to it (one transaction for the write: all or nothing)."
+        user_id = check_user_id(user_id)
+        if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
+        total = self.user_info(user_id)[2]
+        ids, vecs = [], []
+        for rows in self.load_rows(user_id):
+            for i in range(0, len(rows), batch):
+                part = rows[i:i+batch]
+                ids += [r[0] for r in part]; vecs.append(embedder.embed([r[1] for r in part]))
+                if progress is not None: progress(len(ids), max(total, len(ids)))
+        V = np.concatenate(vecs) if vecs else np.zeros((0, embedder.dim), np.float32)
+        self.set_vectors(user_id, embedder.identity, embedder.dim, ids, V)
+        return len(ids)
 
 # %% ../../nbs/storage/00_contract.ipynb #3a8b23aa
 _BACKENDS = {}
@@ -146,6 +225,21 @@ class StoreBackend:
         if items and not self.db.readonly: self.db.put_sentence_vectors(self.user_id, self.identity, self.dim, items)
     def __repr__(self): return f'StoreBackend({self.db!r}, user={self.user_id!r}, {self.identity})'
 
+    def reload(self, store:MemoryStore):
+        "Reload `store`'s columns from the journal (the store's `reload` calls this)."
+        identity, _, n = self.db.user_info(self.user_id)
+        if n and identity != self.identity:
+            raise PersodeError(f'the journal of {self.user_id!r} was re-embedded with {identity}: open it again with store_for')
+        self.seen = None
+        self.seen = _fill(self.db, store, self.user_id)
+
+    def follow(self, store:MemoryStore)->bool:
+        "Reload `store` if the journal's generation moved since the store last saw it (another process wrote); True if it reloaded."
+        g = self.db.generation()
+        if g is None or g == self.seen: return False
+        self.reload(store)
+        return True
+
 # %% ../../nbs/storage/00_contract.ipynb #2b20d852
 def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' or 'minilm:384'
                 )->Embedder:
@@ -160,16 +254,6 @@ def mismatch_error(user_id:str, n:int, identity:str, embedder:Embedder)->Persode
     "The one-line refusal to read a user's vectors with another embedder than the one that made them."
     return PersodeError(f"the journal of {user_id!r} ({n} memor{'y' if n == 1 else 'ies'}) is embedded with {identity}, not {embedder.identity}: "
                         f"leave out --embedder to use its own, or re-embed it with `persode reembed --embedder {embedder.name}`")
-
-@patch
-def new_user_embedder(self:JournalDB)->Embedder:
-    "The embedder of a user new to this journal: the one its users' memories are embedded with, else `new_journal_embedder()`."
-    if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
-    have = [i for i in (self.user_info(u)[0] for u in self.list_users()) if i]
-    if have: return embedder_for(max(sorted(set(have)), key=have.count))
-    emb, dim = new_journal_embedder(), getattr(self, 'dim', None)     # a back end whose schema fixed the dimension (PostgreSQL)
-    if not isinstance(dim, int) or dim == emb.dim: return emb
-    return next((e for e in (get_embedder('minilm'), HashingEmbedder()) if e.dim == dim), None) or HashingEmbedder(dim)
 
 def _anchor(created:np.ndarray, last)->np.ndarray:
     "The decay anchors: the last recall, or the formation time of memories never recalled (None/NaN)."
@@ -221,43 +305,6 @@ def _fill_rows(db:JournalDB, store:MemoryStore, user_id:str, lazy:bool=False):
                                  seqs if lazy else list(zip(texts, emo, val, ev, tags)))   # an int stands for a memory not read yet: its seq
         for f in pending: f.result()
 
-# %% ../../nbs/storage/00_contract.ipynb #59ed8572
-@patch
-def store_for(self:JournalDB,
-              user_id:str=DEFAULT_USER,      # whose memories
-              embedder:Embedder|None=None,   # must match the user's stored vectors; the recorded one (for a new user `new_user_embedder`) when None
-              analyzer=None,                 # passed to `MemoryStore`
-              **kwargs,                      # other `MemoryStore` options (weights, alpha, gate_threshold, lam, gamma)
-             )->MemoryStore:                 # the user's store, loaded, writing through to this journal
-    "Open one user's memories as a write-through `MemoryStore` that follows other processes' writes."
-    user_id = check_user_id(user_id)
-    identity, dim, n = self.user_info(user_id)
-    if embedder is None: embedder = embedder_for(identity) if identity else self.new_user_embedder()
-    if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
-    if n and identity != embedder.identity: raise mismatch_error(user_id, n, identity, embedder)
-    store = MemoryStore(embedder, analyzer, **kwargs)
-    backend = StoreBackend(self, user_id, embedder)
-    backend.seen = _fill(self, store, user_id)
-    store.backend, store.user_id = backend, user_id
-    return store
-
-@patch
-def reload(self:StoreBackend, store:MemoryStore):
-    "Reload `store`'s columns from the journal (the store's `reload` calls this)."
-    identity, _, n = self.db.user_info(self.user_id)
-    if n and identity != self.identity:
-        raise PersodeError(f'the journal of {self.user_id!r} was re-embedded with {identity}: open it again with store_for')
-    self.seen = None
-    self.seen = _fill(self.db, store, self.user_id)
-
-@patch
-def follow(self:StoreBackend, store:MemoryStore)->bool:
-    "Reload `store` if the journal's generation moved since the store last saw it (another process wrote); True if it reloaded."
-    g = self.db.generation()
-    if g is None or g == self.seen: return False
-    self.reload(store)
-    return True
-
 # %% ../../nbs/storage/00_contract.ipynb #f10c460a
 class LoadChunk(list):
     "Rows of one load chunk (contract rows); `.V` may hold their vectors as one matrix (a fast path for filling a store)."
@@ -305,73 +352,6 @@ def check_edit_row(row, # `(text, intensity, emotion, valence, event, hashtags)`
     if not np.isfinite(v).all(): raise PersodeError('the vector must be finite')
     return (text, E, str(emo), val, str(ev), tags), v
 
-
-# %% ../../nbs/storage/00_contract.ipynb #af4061bb
-@patch
-def delete(self:JournalDB,
-           user_id:str,  # whose memories
-           ids,          # memory ids to delete
-          )->int:        # how many were deleted
-    "Delete memories of one user for good; an id this user does not have raises KeyError and deletes nothing."
-    user_id, ids = check_user_id(user_id), [ids] if isinstance(ids, str) else list(dict.fromkeys(ids))
-    for i in ids: check_id(i, 'memory id')
-    return self.delete_rows(user_id, ids, strict=True)
-
-@patch
-def forget_user(self:JournalDB,
-                user_id:str,   # whose memories and preferences to erase
-               )->int:         # the number of memories erased
-    "Right to erasure: remove a user's memories, vectors and preferences for good."
-    return self.erase_user(check_user_id(user_id))
-
-# %% ../../nbs/storage/00_contract.ipynb #0cc4440f
-@patch
-def users(self:JournalDB)->list:
-    "The users with a record or memories in this journal."
-    return self.list_users()
-
-@patch
-def count(self:JournalDB, user_id:str=DEFAULT_USER)->int:
-    "How many memories a user has."
-    return self.user_info(check_user_id(user_id))[2]
-
-@patch
-def preferences(self:JournalDB, user_id:str=DEFAULT_USER)->dict|None:
-    "A user's stored onboarding preferences (a dict), or None."
-    s = self.read_preferences(check_user_id(user_id))
-    return None if s is None else json.loads(s)
-
-@patch
-def set_preferences(self:JournalDB,
-                    user_id:str,   # whose preferences
-                    prefs,         # a dict, or an object with `to_dict()` (e.g. `OnboardingPreferences`)
-                   ):
-    "Store a user's onboarding preferences as JSON."
-    d = prefs.to_dict() if hasattr(prefs, 'to_dict') else prefs
-    if not isinstance(d, dict): raise TypeError('preferences must be a dict or have to_dict()')
-    self.write_preferences(check_user_id(user_id), json.dumps(d, ensure_ascii=False, sort_keys=True))
-
-# %% ../../nbs/storage/00_contract.ipynb #f922c9c8
-@patch
-def reembed(self:JournalDB,
-            user_id:str,          # whose memories
-            embedder:Embedder,    # the new embedder
-            batch:int=256,        # texts per embedding call
-            progress=None,        # called with (done, total) after each batch, e.g. a progress bar
-           )->int:                # the number of memories re-embedded
-    "Embed a user's memories again with another embedder and rebind the user to it (one transaction for the write: all or nothing)."
-    user_id = check_user_id(user_id)
-    if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
-    total = self.user_info(user_id)[2]
-    ids, vecs = [], []
-    for rows in self.load_rows(user_id):
-        for i in range(0, len(rows), batch):
-            part = rows[i:i+batch]
-            ids += [r[0] for r in part]; vecs.append(embedder.embed([r[1] for r in part]))
-            if progress is not None: progress(len(ids), max(total, len(ids)))
-    V = np.concatenate(vecs) if vecs else np.zeros((0, embedder.dim), np.float32)
-    self.set_vectors(user_id, embedder.identity, embedder.dim, ids, V)
-    return len(ids)
 
 # %% ../../nbs/storage/00_contract.ipynb #35cd18ca
 _LIBPQ = re.compile(r'(^|\s)(host|hostaddr|port|dbname|user|password|passfile|sslmode|service|options|connect_timeout)\s*=', re.I)

@@ -6,14 +6,13 @@ import importlib, math, re
 from contextlib import contextmanager
 from datetime import datetime, timezone
 import numpy as np
-from fastcore.basics import patch
 from ..memory.decay import as_utc, utcnow
 from ..core.text import check_text
 from .contract import JournalDB, check_edit_row, LoadChunk
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable',
-           'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'PgJournal', 'row_cells']
+           'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'row_cells', 'PgJournal']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
@@ -133,7 +132,7 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
             conn.execute('INSERT INTO persode_schema (version, description) VALUES (%s, %s)', (v, desc))
         return schema_version(conn)
 
-# %% ../../nbs/storage/03_pgjournal.ipynb #1d967c14
+# %% ../../nbs/storage/03_pgjournal.ipynb #f219d7h1
 def _prepare_database(url:str, kw:dict, dim:int|None, migrate_schema:bool)->int|None:
     "Connect once: enable pgvector and create or upgrade the schema (or refuse an old one); returns the stored vector dimension."
     psycopg = pg_driver()
@@ -155,97 +154,25 @@ def _open_pool(url:str, kw:dict, min_size:int, max_size:int, pool_timeout:float)
     return ConnectionPool(url, min_size=min_size, max_size=max_size, kwargs=kw, configure=configure,
                           timeout=pool_timeout, open=True, name='persode', reconnect_timeout=max(60., 3*pool_timeout))
 
-# %% ../../nbs/storage/03_pgjournal.ipynb #f219d781
-class PgJournal(JournalDB):
-    "A PostgreSQL-backed journal (a `persode.storage.JournalDB`): a pooled connection to one database holding every user's memories."
-    def __init__(self,
-                 url:str,                  # postgresql://user:password@host:port/db (a `host=/socket/dir` query parameter works too)
-                 dim:int|None=None,        # vector dimension when creating the schema; taken from the first store otherwise
-                 *,
-                 min_size:int=1,           # connections kept open
-                 max_size:int=8,           # most connections at once
-                 connect_timeout:float=5,  # seconds to establish a connection
-                 pool_timeout:float=10,    # seconds to wait for a free (or re-established) connection
-                 statement_timeout_ms:int=30_000, # server-side limit per statement; 0 disables
-                 migrate_schema:bool=True, # create/upgrade the schema (False: refuse an out-of-date schema)
-                 readonly:bool=False,      # the storage contract's open option (this journal does not enforce it yet)
-                ):
-        psycopg = pg_driver()
-        if not is_postgres_url(url): raise PersodeError(f'not a PostgreSQL URL: {redact(str(url))!r}')
-        self.url, self.statement_timeout_ms, self.readonly = url.strip(), int(statement_timeout_ms), bool(readonly)
-        try: psycopg.conninfo.conninfo_to_dict(self.url)
-        except psycopg.ProgrammingError as e: raise PersodeError(f'not a usable PostgreSQL URL: {redact(self.url)} ({_first_line(e)})') from None
-        self._kw = dict(connect_timeout=max(1, int(math.ceil(connect_timeout))),
-                        options=f'-c statement_timeout={self.statement_timeout_ms} -c TimeZone=UTC')
-        self.dim = _prepare_database(self.url, self._kw, dim, migrate_schema)
-        if dim is not None and self.dim is not None and dim != self.dim:
-            raise PersodeError(f'this database stores vectors of dimension {self.dim}, not {dim}')
-        self.pool = _open_pool(self.url, self._kw, min_size, max_size, pool_timeout)
-
-    def close(self): self.pool.close()
-    def __repr__(self): return f'PgJournal({redact(self.url)}, dim={self.dim})'
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #5d65ed01
-@patch
-@contextmanager
-def connection(self:PgJournal):
-    "A healthy pooled connection: if the one handed out is dead (server restart), check the whole pool and take another."
-    from psycopg_pool import ConnectionPool
-    conn = self.pool.getconn()
-    try: ConnectionPool.check_connection(conn)
-    except Exception:
-        self.pool.putconn(conn); self.pool.check(); conn = self.pool.getconn()
-    try:
-        with conn: yield conn
-    finally: self.pool.putconn(conn)
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #8f2dc296
 def _lost(err)->bool:
     "Whether a driver error means the connection is gone (rather than the server refusing one statement)."
     code = getattr(err, 'sqlstate', None)
     return code is None or code.startswith('08') or code in ('57P01', '57P02', '57P03')
 
-@patch
-def run(self:PgJournal, fn, *, write:bool=False):
-    "Run `fn(conn)` on a pooled connection, translating failures; reads are retried once on a fresh connection."
-    psycopg = pg_driver()
-    from psycopg_pool import PoolTimeout
-    for attempt in (0, 1):
-        try:
-            with self.connection() as conn: return fn(conn)
-        except psycopg.errors.QueryCanceled:
-            raise TimeoutError(f'a query ran longer than statement_timeout ({self.statement_timeout_ms} ms)') from None
-        except PoolTimeout:
-            raise _unavailable(self.url, f'no connection within {self.pool.timeout:g} s') from None
-        except psycopg.OperationalError as e:
-            if not _lost(e): raise PersodeError(f'PostgreSQL refused the request: {_first_line(e)}') from None
-            if write: raise PgUnavailable(f'lost the connection to {redact(self.url)} during a write ({_first_line(e)}); '
-                                          'the write may not have been applied: read before retrying') from None
-            if attempt: raise _unavailable(self.url, e) from None
-            self.pool.check()
-
-@patch
-def ensure_dim(self:PgJournal, dim:int):
-    if self.dim is None:
-        def go(conn):
-            _ensure_extension(conn, self.url); migrate(conn, dim); return stored_dim(conn)
-        self.dim = self.run(go, write=True)
-    if dim != self.dim:
-        raise PersodeError(f'this database stores vectors of dimension {self.dim}; the embedder makes {dim}-dimensional vectors')
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #e0db7ddc
 def _epoch(x): return None if x is None else x.timestamp()
+
 def _ts(t): return None if t is None else datetime.fromtimestamp(t, timezone.utc)
+
 def _np(v): return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
+
 def _uid(user_id)->str: return check_id(user_id, 'user id')
+
 def _mid(mid)->str: return check_id(mid, 'memory id')
 
 _ROW_SQL = ('SELECT id, text, created_at, intensity, emotion, valence, event, hashtags, recall_count, last_recalled, embedding '
             'FROM persode_memories WHERE user_id = %s ORDER BY seq')
 _IN_COLS = ('user_id', 'id', 'text', 'created_at', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'embedding')
 _IN_TYPES = ('text', 'text', 'text', 'timestamptz', 'float8', 'text', 'float8', 'text', 'text[]', 'int4', 'timestamptz', 'vector')
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #25d72716
 INT4_MAX = 2**31 - 1    # the largest recall count PostgreSQL's `integer` column holds
 _T_MIN, _T_MAX = datetime(1, 1, 2, tzinfo=timezone.utc).timestamp(), datetime(9999, 12, 30, tzinfo=timezone.utc).timestamp()
 
@@ -284,186 +211,232 @@ def row_cells(user_id:str,   # the owner (already checked)
     return (user_id, mid, r[1], _ts(r[2]), float(r[3]), r[4], float(r[5]), r[6], list(r[7]), int(n), _ts(r[9]),
             np.asarray(r[10], np.float32))
 
-# %% ../../nbs/storage/03_pgjournal.ipynb #5f662dd7
-@patch
-def user_info(self:PgJournal, user_id):
-    "(embedder identity, dim, number of memories) of one user."
-    user_id = _uid(user_id)
-    if self.dim is None: return (None, None, 0)
-    row = self.run(lambda c: c.execute('SELECT (SELECT embedder FROM persode_users WHERE user_id = %s), '
-                                        '(SELECT count(*) FROM persode_memories WHERE user_id = %s)', (user_id, user_id)).fetchone())
-    return (row[0], self.dim if row[0] else None, int(row[1]))
-
-@patch
-def _bind_user(self:PgJournal, conn, user_id, identity):
-    "Inside a write: create the user or check/rebind its embedder (locks the user row)."
-    conn.execute('INSERT INTO persode_users (user_id, embedder) VALUES (%s, %s) ON CONFLICT (user_id) DO NOTHING', (user_id, identity))
-    have = conn.execute('SELECT embedder FROM persode_users WHERE user_id = %s FOR UPDATE', (user_id,)).fetchone()[0]
-    if have == identity: return
-    if have is not None and conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (user_id,)).fetchone()[0]:
-        raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
-    conn.execute('UPDATE persode_users SET embedder = %s WHERE user_id = %s', (identity, user_id))
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #26f7d2d5
-@patch
-def insert(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, ids=None, now=None)->int:
-    "Insert checked rows in one transaction; `ids` enables the duplicate check up front; no time may be after `now` (when given)."
-    psycopg = pg_driver()
-    user_id = _uid(user_id)
-    limit = math.inf if now is None else now if _real(now) else as_utc(now, 'now').timestamp()
-    self.ensure_dim(int(dim))
-    def go(conn):
-        latest = [None]
-        def cells(r):
-            c = row_cells(user_id, r, limit)
-            t = max(r[2], r[9] or r[2]); latest[0] = t if latest[0] is None else max(latest[0], t)
-            return c
-        with conn.transaction():
-            self._bind_user(conn, user_id, identity)
-            if ids:
-                clash = [x[0] for x in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s AND id = ANY(%s)', (user_id, list(ids)))]
-                if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
-            target = 'persode_memories'
-            if skip_existing:
-                conn.execute(f'CREATE TEMP TABLE persode_in (ord bigint, {", ".join(f"{c} {t}" for c, t in zip(_IN_COLS, _IN_TYPES))}) ON COMMIT DROP')
-                target = 'persode_in'
-            cols = (('ord',) if skip_existing else ()) + _IN_COLS
-            n = 0
-            with conn.cursor().copy(f'COPY {target} ({", ".join(cols)}) FROM STDIN WITH (FORMAT BINARY)') as cp:
-                cp.set_types((['int8'] if skip_existing else []) + list(_IN_TYPES))
-                for r in rows:
-                    cp.write_row(((n,) if skip_existing else ()) + cells(r)); n += 1
-            if skip_existing:
-                n = conn.execute(f'INSERT INTO persode_memories ({", ".join(_IN_COLS)}) SELECT {", ".join(_IN_COLS)} FROM persode_in '
-                                 'ORDER BY ord ON CONFLICT (user_id, id) DO NOTHING').rowcount
-            if latest[0] is not None:
-                conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (_ts(latest[0]), user_id))
-        return n
-    try: return self.run(go, write=True)
-    except psycopg.errors.UniqueViolation:
-        raise PersodeError('a memory in this batch is already in the journal (another client may have written it)') from None
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #cd5dff07
-@patch
-def insert_rows(self:PgJournal, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
-    "The `JournalDB` primitive: an import (`skip_existing`) refuses times after `now`, the wall clock when None."
-    if skip_existing and now is None: now = utcnow()
-    return self.insert(user_id, identity, dim, rows, skip_existing, now=now)
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #0ff3420d
 LATEST_SQL = ('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
                'WHERE user_id = %s) WHERE user_id = %s AND latest <= %s')   # only when a deleted row held the latest time
-
-@patch
-def reinforce_rows(self:PgJournal, user_id, ids, t:float):
-    user_id, ids, at = _uid(user_id), [_mid(i) for i in ids], _ts(t)
-    def go(conn):
-        with conn.transaction():
-            n = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
-                             'last_recalled = greatest(coalesce(last_recalled, created_at), %s) WHERE user_id = %s AND id = ANY(%s)',
-                             (at, user_id, ids)).rowcount
-            if n != len(set(ids)): raise NotFoundError(f'{len(set(ids)) - n} recalled memories are not in the journal of {user_id!r}')
-            conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, user_id))
-    self.run(go, write=True)
-
-@patch
-def delete_rows(self:PgJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
-    "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
-    user_id, ids = _uid(user_id), [_mid(i) for i in ids]
-    if self.dim is None:
-        if strict and ids: raise NotFoundError(f'user {user_id!r} has no memory {ids[0]!r}')
-        return 0
-    def go(conn):
-        with conn.transaction():
-            rows = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) '
-                                'RETURNING id, greatest(created_at, last_recalled)', (user_id, ids)).fetchall()
-            got = {r[0] for r in rows}
-            if strict and len(got) != len(set(ids)):
-                raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in got)!r}')   # rolls back
-            if rows: conn.execute(LATEST_SQL, (user_id, user_id, max(r[1] for r in rows)))
-        return len(got)
-    return self.run(go, write=True)
-
-# %% ../../nbs/storage/03_pgjournal.ipynb #130fb08a
 MEMCOLS = 'id, text, created_at, intensity, emotion, valence, event, hashtags, recall_count, last_recalled'   # a memory's columns, in `Memory` order
 
-@patch
-def update_row(self:PgJournal, user_id, mid, row, vec):
-    "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
-    user_id, mid = _uid(user_id), _mid(mid)
-    if self.dim is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
-    (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, self.dim)
-    _check_labels(mid, emo, ev, tags)
-    def go(conn):
-        with conn.transaction():
-            r = conn.execute(f'UPDATE persode_memories SET text = %s, intensity = %s, emotion = %s, valence = %s, event = %s, hashtags = %s, '
-                             f'embedding = %s WHERE user_id = %s AND id = %s RETURNING {MEMCOLS}',
-                             (text, E, emo, val, ev, list(tags), np.asarray(v, np.float32), user_id, mid)).fetchone()
-            if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
-        return r
-    return self.run(go, write=True)
+# %% ../../nbs/storage/03_pgjournal.ipynb #f219d781
+class PgJournal(JournalDB):
+    "A PostgreSQL-backed journal (a `persode.storage.JournalDB`): a pooled connection to one database holding every user's memories."
+    def __init__(self,
+                 url:str,                  # postgresql://user:password@host:port/db (a `host=/socket/dir` query parameter works too)
+                 dim:int|None=None,        # vector dimension when creating the schema; taken from the first store otherwise
+                 *,
+                 min_size:int=1,           # connections kept open
+                 max_size:int=8,           # most connections at once
+                 connect_timeout:float=5,  # seconds to establish a connection
+                 pool_timeout:float=10,    # seconds to wait for a free (or re-established) connection
+                 statement_timeout_ms:int=30_000, # server-side limit per statement; 0 disables
+                 migrate_schema:bool=True, # create/upgrade the schema (False: refuse an out-of-date schema)
+                 readonly:bool=False,      # the storage contract's open option (this journal does not enforce it yet)
+                ):
+        psycopg = pg_driver()
+        if not is_postgres_url(url): raise PersodeError(f'not a PostgreSQL URL: {redact(str(url))!r}')
+        self.url, self.statement_timeout_ms, self.readonly = url.strip(), int(statement_timeout_ms), bool(readonly)
+        try: psycopg.conninfo.conninfo_to_dict(self.url)
+        except psycopg.ProgrammingError as e: raise PersodeError(f'not a usable PostgreSQL URL: {redact(self.url)} ({_first_line(e)})') from None
+        self._kw = dict(connect_timeout=max(1, int(math.ceil(connect_timeout))),
+                        options=f'-c statement_timeout={self.statement_timeout_ms} -c TimeZone=UTC')
+        self.dim = _prepare_database(self.url, self._kw, dim, migrate_schema)
+        if dim is not None and self.dim is not None and dim != self.dim:
+            raise PersodeError(f'this database stores vectors of dimension {self.dim}, not {dim}')
+        self.pool = _open_pool(self.url, self._kw, min_size, max_size, pool_timeout)
 
-@patch
-def erase_user(self:PgJournal, user_id)->int:
-    user_id = _uid(user_id)
-    if self.dim is None: return 0
-    def go(conn):
-        with conn.transaction():
-            n = conn.execute('DELETE FROM persode_memories WHERE user_id = %s', (user_id,)).rowcount
-            conn.execute('DELETE FROM persode_users WHERE user_id = %s', (user_id,))
-        return n
-    return self.run(go, write=True)
+    def close(self): self.pool.close()
+    def __repr__(self): return f'PgJournal({redact(self.url)}, dim={self.dim})'
 
-# %% ../../nbs/storage/03_pgjournal.ipynb #a1789843
-@patch
-def load_rows(self:PgJournal, user_id, chunk:int=65536):
-    "Yield the user's rows in store order, `chunk` at a time, through a server-side cursor (one snapshot)."
-    user_id = _uid(user_id)
-    if self.dim is None: return
-    with self.connection() as conn, conn.transaction():
-        cur = conn.cursor(name='persode_load')
-        cur.execute(_ROW_SQL, (user_id,))
-        while True:
-            rows = cur.fetchmany(chunk)
-            if not rows: break
-            out = LoadChunk((r[0], r[1], _epoch(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]),
-                                   _epoch(r[9]), _np(r[10])) for r in rows)
-            out.V = np.stack([x[10] for x in out])
-            yield out
+    @contextmanager
+    def connection(self):
+        "A healthy pooled connection: if the one handed out is dead (server restart), check the whole pool and take another."
+        from psycopg_pool import ConnectionPool
+        conn = self.pool.getconn()
+        try: ConnectionPool.check_connection(conn)
+        except Exception:
+            self.pool.putconn(conn); self.pool.check(); conn = self.pool.getconn()
+        try:
+            with conn: yield conn
+        finally: self.pool.putconn(conn)
 
-# %% ../../nbs/storage/03_pgjournal.ipynb #78d2f3ed
-@patch
-def list_users(self:PgJournal)->list:
-    if self.dim is None: return []
-    return [r[0] for r in self.run(lambda c: c.execute(
-        'SELECT user_id FROM persode_users UNION SELECT DISTINCT user_id FROM persode_memories ORDER BY 1').fetchall())]
+    def run(self, fn, *, write:bool=False):
+        "Run `fn(conn)` on a pooled connection, translating failures; reads are retried once on a fresh connection."
+        psycopg = pg_driver()
+        from psycopg_pool import PoolTimeout
+        for attempt in (0, 1):
+            try:
+                with self.connection() as conn: return fn(conn)
+            except psycopg.errors.QueryCanceled:
+                raise TimeoutError(f'a query ran longer than statement_timeout ({self.statement_timeout_ms} ms)') from None
+            except PoolTimeout:
+                raise _unavailable(self.url, f'no connection within {self.pool.timeout:g} s') from None
+            except psycopg.OperationalError as e:
+                if not _lost(e): raise PersodeError(f'PostgreSQL refused the request: {_first_line(e)}') from None
+                if write: raise PgUnavailable(f'lost the connection to {redact(self.url)} during a write ({_first_line(e)}); '
+                                              'the write may not have been applied: read before retrying') from None
+                if attempt: raise _unavailable(self.url, e) from None
+                self.pool.check()
 
-@patch
-def read_preferences(self:PgJournal, user_id):
-    user_id = _uid(user_id)
-    if self.dim is None: return None
-    r = self.run(lambda c: c.execute('SELECT preferences FROM persode_users WHERE user_id = %s', (user_id,)).fetchone())
-    return r[0] if r else None
+    def ensure_dim(self, dim:int):
+        if self.dim is None:
+            def go(conn):
+                _ensure_extension(conn, self.url); migrate(conn, dim); return stored_dim(conn)
+            self.dim = self.run(go, write=True)
+        if dim != self.dim:
+            raise PersodeError(f'this database stores vectors of dimension {self.dim}; the embedder makes {dim}-dimensional vectors')
 
-@patch
-def write_preferences(self:PgJournal, user_id, text:str):
-    user_id = _uid(user_id)
-    if self.dim is None: self.ensure_dim(self.new_user_embedder().dim)   # the schema needs a dimension: a new journal's embedder's
-    self.run(lambda c: c.execute('INSERT INTO persode_users (user_id, preferences) VALUES (%s, %s) ON CONFLICT (user_id) '
-                                  'DO UPDATE SET preferences = EXCLUDED.preferences', (user_id, text)), write=True)
+    def user_info(self, user_id):
+        "(embedder identity, dim, number of memories) of one user."
+        user_id = _uid(user_id)
+        if self.dim is None: return (None, None, 0)
+        row = self.run(lambda c: c.execute('SELECT (SELECT embedder FROM persode_users WHERE user_id = %s), '
+                                            '(SELECT count(*) FROM persode_memories WHERE user_id = %s)', (user_id, user_id)).fetchone())
+        return (row[0], self.dim if row[0] else None, int(row[1]))
 
-@patch
-def check(self:PgJournal)->str:
-    "Consistency check: 'ok', or the problems found."
-    if self.dim is None: return 'ok'
-    def go(conn):
-        bad = []
-        if (v := schema_version(conn)) != SCHEMA_VERSION: bad.append(f'schema version {v}, expected {SCHEMA_VERSION}')
-        n = conn.execute('SELECT count(*) FROM persode_memories WHERE vector_dims(embedding) <> %s', (self.dim,)).fetchone()[0]
-        if n: bad.append(f'{n} vectors of the wrong dimension')
-        n = conn.execute('SELECT count(DISTINCT m.user_id) FROM persode_memories m LEFT JOIN persode_users u USING (user_id) '
-                         'WHERE u.user_id IS NULL OR u.embedder IS NULL').fetchone()[0]
-        if n: bad.append(f'{n} users with memories but no embedder record')
-        return '; '.join(bad) or 'ok'
-    return self.run(go)
+    def _bind_user(self, conn, user_id, identity):
+        "Inside a write: create the user or check/rebind its embedder (locks the user row)."
+        conn.execute('INSERT INTO persode_users (user_id, embedder) VALUES (%s, %s) ON CONFLICT (user_id) DO NOTHING', (user_id, identity))
+        have = conn.execute('SELECT embedder FROM persode_users WHERE user_id = %s FOR UPDATE', (user_id,)).fetchone()[0]
+        if have == identity: return
+        if have is not None and conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (user_id,)).fetchone()[0]:
+            raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
+        conn.execute('UPDATE persode_users SET embedder = %s WHERE user_id = %s', (identity, user_id))
 
+    def insert(self, user_id, identity, dim, rows, skip_existing=False, ids=None, now=None)->int:
+        "Insert checked rows in one transaction; `ids` enables the duplicate check up front; no time may be after `now` (when given)."
+        psycopg = pg_driver()
+        user_id = _uid(user_id)
+        limit = math.inf if now is None else now if _real(now) else as_utc(now, 'now').timestamp()
+        self.ensure_dim(int(dim))
+        def go(conn):
+            latest = [None]
+            def cells(r):
+                c = row_cells(user_id, r, limit)
+                t = max(r[2], r[9] or r[2]); latest[0] = t if latest[0] is None else max(latest[0], t)
+                return c
+            with conn.transaction():
+                self._bind_user(conn, user_id, identity)
+                if ids:
+                    clash = [x[0] for x in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s AND id = ANY(%s)', (user_id, list(ids)))]
+                    if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
+                target = 'persode_memories'
+                if skip_existing:
+                    conn.execute(f'CREATE TEMP TABLE persode_in (ord bigint, {", ".join(f"{c} {t}" for c, t in zip(_IN_COLS, _IN_TYPES))}) ON COMMIT DROP')
+                    target = 'persode_in'
+                cols = (('ord',) if skip_existing else ()) + _IN_COLS
+                n = 0
+                with conn.cursor().copy(f'COPY {target} ({", ".join(cols)}) FROM STDIN WITH (FORMAT BINARY)') as cp:
+                    cp.set_types((['int8'] if skip_existing else []) + list(_IN_TYPES))
+                    for r in rows:
+                        cp.write_row(((n,) if skip_existing else ()) + cells(r)); n += 1
+                if skip_existing:
+                    n = conn.execute(f'INSERT INTO persode_memories ({", ".join(_IN_COLS)}) SELECT {", ".join(_IN_COLS)} FROM persode_in '
+                                     'ORDER BY ord ON CONFLICT (user_id, id) DO NOTHING').rowcount
+                if latest[0] is not None:
+                    conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (_ts(latest[0]), user_id))
+            return n
+        try: return self.run(go, write=True)
+        except psycopg.errors.UniqueViolation:
+            raise PersodeError('a memory in this batch is already in the journal (another client may have written it)') from None
+
+    def insert_rows(self, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
+        "The `JournalDB` primitive: an import (`skip_existing`) refuses times after `now`, the wall clock when None."
+        if skip_existing and now is None: now = utcnow()
+        return self.insert(user_id, identity, dim, rows, skip_existing, now=now)
+
+    def reinforce_rows(self, user_id, ids, t:float):
+        user_id, ids, at = _uid(user_id), [_mid(i) for i in ids], _ts(t)
+        def go(conn):
+            with conn.transaction():
+                n = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
+                                 'last_recalled = greatest(coalesce(last_recalled, created_at), %s) WHERE user_id = %s AND id = ANY(%s)',
+                                 (at, user_id, ids)).rowcount
+                if n != len(set(ids)): raise NotFoundError(f'{len(set(ids)) - n} recalled memories are not in the journal of {user_id!r}')
+                conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, user_id))
+        self.run(go, write=True)
+
+    def delete_rows(self, user_id, ids, strict=False, erase_now:bool=True)->int:
+        "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
+        user_id, ids = _uid(user_id), [_mid(i) for i in ids]
+        if self.dim is None:
+            if strict and ids: raise NotFoundError(f'user {user_id!r} has no memory {ids[0]!r}')
+            return 0
+        def go(conn):
+            with conn.transaction():
+                rows = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = ANY(%s) '
+                                    'RETURNING id, greatest(created_at, last_recalled)', (user_id, ids)).fetchall()
+                got = {r[0] for r in rows}
+                if strict and len(got) != len(set(ids)):
+                    raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in got)!r}')   # rolls back
+                if rows: conn.execute(LATEST_SQL, (user_id, user_id, max(r[1] for r in rows)))
+            return len(got)
+        return self.run(go, write=True)
+
+    def update_row(self, user_id, mid, row, vec):
+        "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
+        user_id, mid = _uid(user_id), _mid(mid)
+        if self.dim is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
+        (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, self.dim)
+        _check_labels(mid, emo, ev, tags)
+        def go(conn):
+            with conn.transaction():
+                r = conn.execute(f'UPDATE persode_memories SET text = %s, intensity = %s, emotion = %s, valence = %s, event = %s, hashtags = %s, '
+                                 f'embedding = %s WHERE user_id = %s AND id = %s RETURNING {MEMCOLS}',
+                                 (text, E, emo, val, ev, list(tags), np.asarray(v, np.float32), user_id, mid)).fetchone()
+                if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
+            return r
+        return self.run(go, write=True)
+
+    def erase_user(self, user_id)->int:
+        user_id = _uid(user_id)
+        if self.dim is None: return 0
+        def go(conn):
+            with conn.transaction():
+                n = conn.execute('DELETE FROM persode_memories WHERE user_id = %s', (user_id,)).rowcount
+                conn.execute('DELETE FROM persode_users WHERE user_id = %s', (user_id,))
+            return n
+        return self.run(go, write=True)
+
+    def load_rows(self, user_id, chunk:int=65536):
+        "Yield the user's rows in store order, `chunk` at a time, through a server-side cursor (one snapshot)."
+        user_id = _uid(user_id)
+        if self.dim is None: return
+        with self.connection() as conn, conn.transaction():
+            cur = conn.cursor(name='persode_load')
+            cur.execute(_ROW_SQL, (user_id,))
+            while True:
+                rows = cur.fetchmany(chunk)
+                if not rows: break
+                out = LoadChunk((r[0], r[1], _epoch(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]),
+                                       _epoch(r[9]), _np(r[10])) for r in rows)
+                out.V = np.stack([x[10] for x in out])
+                yield out
+
+    def list_users(self)->list:
+        if self.dim is None: return []
+        return [r[0] for r in self.run(lambda c: c.execute(
+            'SELECT user_id FROM persode_users UNION SELECT DISTINCT user_id FROM persode_memories ORDER BY 1').fetchall())]
+
+    def read_preferences(self, user_id):
+        user_id = _uid(user_id)
+        if self.dim is None: return None
+        r = self.run(lambda c: c.execute('SELECT preferences FROM persode_users WHERE user_id = %s', (user_id,)).fetchone())
+        return r[0] if r else None
+
+    def write_preferences(self, user_id, text:str):
+        user_id = _uid(user_id)
+        if self.dim is None: self.ensure_dim(self.new_user_embedder().dim)   # the schema needs a dimension: a new journal's embedder's
+        self.run(lambda c: c.execute('INSERT INTO persode_users (user_id, preferences) VALUES (%s, %s) ON CONFLICT (user_id) '
+                                      'DO UPDATE SET preferences = EXCLUDED.preferences', (user_id, text)), write=True)
+
+    def check(self)->str:
+        "Consistency check: 'ok', or the problems found."
+        if self.dim is None: return 'ok'
+        def go(conn):
+            bad = []
+            if (v := schema_version(conn)) != SCHEMA_VERSION: bad.append(f'schema version {v}, expected {SCHEMA_VERSION}')
+            n = conn.execute('SELECT count(*) FROM persode_memories WHERE vector_dims(embedding) <> %s', (self.dim,)).fetchone()[0]
+            if n: bad.append(f'{n} vectors of the wrong dimension')
+            n = conn.execute('SELECT count(DISTINCT m.user_id) FROM persode_memories m LEFT JOIN persode_users u USING (user_id) '
+                             'WHERE u.user_id IS NULL OR u.embedder IS NULL').fetchone()[0]
+            if n: bad.append(f'{n} users with memories but no embedder record')
+            return '; '.join(bad) or 'ok'
+        return self.run(go)

@@ -23,6 +23,48 @@ __all__ = ['SEARCH_MODES', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
 # %% ../../nbs/storage/04_postgres.ipynb #af5c4ea6
 from ..core.text import PersodeError, NotFoundError, MAX_ID_CHARS
 
+# %% ../../nbs/storage/04_postgres.ipynb #pgmsh001
+def _utc(x): return None if x is None else x.astimezone(timezone.utc)
+
+def _memory(r)->Memory:
+    return Memory(r[0], r[1], _utc(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]), _utc(r[9]))
+
+_SCORE_SQL = {'recency': '1.0/(1.0 + formed)', 'similarity': 'sim', 'salience': 'intrinsic', 'fused': 'fused'}
+
+def _ranking_sql(strategy:str,          # a strategy with the gate already resolved (not 'gated')
+                 *,
+                 exclude:bool=False,     # filter out the ids in %(ex)s
+                 limit:bool=True,        # keep only the top %(k)s
+                 hnsw:bool=False,        # candidates from the HNSW index (ORDER BY embedding <#> q LIMIT %(nc)s)
+                 reinforce:bool=False,   # bump recall_count / last_recalled of the returned rows in the same statement
+                 formed_only:bool=True,  # only memories formed by %(t)s (rank, retrieve); False: every row, later ones scored -Infinity (scores)
+                )->str:
+    "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc)."
+    where = 'user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (' AND NOT (id = ANY(%(ex)s))' if exclude else '')
+    src = (f'(SELECT * FROM persode_memories WHERE {where} ORDER BY embedding <#> %(q)s LIMIT %(nc)s) m' if hnsw
+           else f'persode_memories m WHERE {where}')
+    sql = f'''WITH c AS (
+  SELECT seq, {MEMCOLS}, -(embedding <#> %(q)s) AS sim, intensity AS e,
+         recall_count::float8/(recall_count + {RECALL_HALF_COUNT}) AS r,
+         greatest(date_part('epoch', %(t)s::timestamptz - coalesce(last_recalled, created_at))/{SECONDS_PER_DAY}, 0) AS age,
+         greatest(date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY}, 0) AS formed, created_at <= %(t)s AS present
+  FROM {src}),
+d AS (SELECT *, exp(-%(lam)s*(1 - %(gamma)s*(1 - (1 - %(fe)s*e)*(1 - %(fr)s*r)))*age) AS ret FROM c),
+f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(wt)s AS sal,
+             ret*(%(we)s*e + %(wr)s*r)/%(wt)s AS intrinsic FROM d),
+g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),
+top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM g
+     ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
+    if not reinforce: return sql + '\nSELECT * FROM top ORDER BY score DESC, seq'
+    return sql + ''',
+upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
+               last_recalled = greatest(coalesce(m.last_recalled, m.created_at), %(t)s::timestamptz)
+        FROM top WHERE m.user_id = %(u)s AND m.id = top.id RETURNING m.id, m.recall_count AS n1, m.last_recalled AS t1),
+usr AS (UPDATE persode_users SET latest = greatest(latest, %(t)s::timestamptz) WHERE user_id = %(u)s AND EXISTS (SELECT 1 FROM upd))
+SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, seq'''
+
+_ROWIDX = {n: i for i, n in enumerate(['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'present', 'ret', 'sal', 'intrinsic', 'fused', 'score'])}
+
 # %% ../../nbs/storage/04_postgres.ipynb #8491501a
 SEARCH_MODES = ('exact', 'hnsw')
 
@@ -60,21 +102,203 @@ class PgMemoryStore:
     def dim(self)->int: return self.embedder.dim
     def __repr__(self): return f'PgMemoryStore({self.user_id!r}, {len(self)} memories, {self.embedder.identity}, search={self.search})'
 
+    @property
+    def vectors(self)->np.ndarray:
+        "The stored embeddings in store order (fetched on demand; queries never need them in the client)."
+        rows = self.journal.run(lambda c: c.execute('SELECT embedding FROM persode_memories WHERE user_id = %s ORDER BY seq',
+                                                     (self.user_id,)).fetchall())
+        v = np.stack([_np(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
+        v.flags.writeable = False
+        return v
+
+    def refresh(self):
+        "Nothing to reload: every call reads the database (the same call as on the SQLite store)."
+        return self
+
+    def add_many(self,
+                 texts,                 # the episodes' texts
+                 ats,                   # when each happened (timezone-aware datetimes or ISO strings)
+                 *,
+                 analyses=None,         # precomputed `Analysis` per text
+                 embeddings=None,       # precomputed (n, dim) vectors
+                 ids=None,              # explicit ids; `memory_id(text, at)` when None
+                )->list:                # the stored `Memory` records
+        "Store a batch of episodes atomically (one transaction)."
+        texts, ats, ids = check_batch(texts, ats, ids)
+        ids = [_mid(i) for i in ids]
+        if not texts: return []
+        analyses = MemoryStore._analyses(self, texts, analyses)
+        vecs = self.embedder.embed(texts) if embeddings is None else MemoryStore._check_vectors(self, embeddings, len(texts))
+        vecs = np.asarray(vecs, np.float32)
+        mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
+        # rows are produced lazily inside the COPY (each checked by `row_cells`), by the same function the SQLite journal uses
+        self.journal.insert(self.user_id, self.embedder.identity, self.dim, contract.mem_rows(mems, vecs), ids=ids)
+        return mems
+
+    def add(self, text:str, at, *, analysis:Analysis|None=None, embedding=None, id:str|None=None)->Memory:
+        "Store one episode."
+        emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
+        return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
+                             embeddings=emb, ids=None if id is None else [id])[0]
+
+    def __len__(self)->int:
+        return self.journal.run(lambda c: c.execute('SELECT count(*) FROM persode_memories WHERE user_id = %s', (self.user_id,)).fetchone()[0])
+
+    @property
+    def ids(self)->list:
+        return [r[0] for r in self.journal.run(lambda c: c.execute(
+            'SELECT id FROM persode_memories WHERE user_id = %s ORDER BY seq', (self.user_id,)).fetchall())]
+
+    def __getitem__(self, mid:str)->Memory:
+        mid = _mid(mid)
+        r = self.journal.run(lambda c: c.execute(f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s AND id = %s',
+                                                  (self.user_id, mid)).fetchone())
+        if r is None: raise NotFoundError(f'no memory with id {mid!r}')
+        return _memory(r)
+
+    def __contains__(self, mid)->bool:
+        if not isinstance(mid, str) or len(mid) > MAX_ID_CHARS: return False
+        return self.journal.run(lambda c: c.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s AND id = %s)',
+                                                     (self.user_id, mid)).fetchone()[0])
+
+    def memories(self)->list:
+        "All memories, in insertion order."
+        return [_memory(r) for r in self.journal.run(lambda c: c.execute(
+            f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s ORDER BY seq', (self.user_id,)).fetchall())]
+
+    def count_formed(self, now=None)->int:
+        "How many of this user's memories exist at `now` (formed by then; the clock when None), counted in the database."
+        at = as_utc(utcnow() if now is None else now, 'now')
+        return self.journal.run(lambda c: c.execute('SELECT count(*) FROM persode_memories WHERE user_id = %s AND created_at <= %s',
+                                                    (self.user_id, at)).fetchone()[0])
+
+    def _check_now(self, conn, now)->float:
+        "A query's `now` in epoch seconds (any valid time); a user without memories is the empty-store error."
+        t = as_utc(utcnow() if now is None else now, 'now').timestamp()
+        if not conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (self.user_id,)).fetchone()[0]:
+            raise PersodeError('the store is empty: add memories before retrieving')
+        return t
+
+    def _params(self, q, t:float, **extra)->dict:
+        w = self.weights
+        return dict(u=self.user_id, q=np.asarray(q, np.float32), t=datetime.fromtimestamp(t, timezone.utc), lam=self.lam,
+                    gamma=self.gamma, fe=1.0 if w.emotion > 0 else 0.0, fr=1.0 if w.recall > 0 else 0.0, we=float(w.emotion),
+                    wr=float(w.recall), wc=float(w.context), wt=w.total, a=self.alpha, **extra)
+
+    def _resolve(self, query, strategy, query_embedding, query_analysis):
+        "Validate, embed and analyse the query in the client; resolve the gate. Returns (q, strategy to rank by, fired, qE)."
+        check_strategy(strategy)
+        q = (self.embedder.embed_one(check_text(query, 'query')) if query_embedding is None else
+             MemoryStore._check_vectors(self, np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0])
+        fired, qE = False, None
+        if strategy == 'gated' or query_analysis is not None:
+            qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
+            qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
+        eff = ('fused' if fired else 'similarity') if strategy == 'gated' else strategy
+        return q, eff, fired, qE
+
+    def scores(self, query:str|None, now=None, strategy:str='gated', *, query_embedding=None,
+               query_analysis:Analysis|None=None)->Scores:
+        "Score every memory of this user for one query, computed in the database; a memory formed after `now` scores −∞."
+        q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
+        def go(conn):
+            t = self._check_now(conn, now)
+            return conn.execute(_ranking_sql(eff, limit=False, formed_only=False), self._params(q, t)).fetchall()
+        rows = sorted(self.journal.run(go), key=lambda r: r[0])   # back to store (insertion) order
+        col = lambda name: np.array([r[_ROWIDX[name]] for r in rows], dtype=np.float64)
+        return Scores([r[1] for r in rows], strategy, col('sim'), col('ret'), col('sal'), col('fused'), col('score'), fired, qE)
+
+    def rank(self, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
+        "The ids of the memories formed by `now`, best first (no reinforcement)."
+        q, eff, _, _ = self._resolve(query, strategy, kwargs.get('query_embedding'), kwargs.get('query_analysis'))
+        def go(conn):
+            t = self._check_now(conn, now)
+            return [r[1] for r in conn.execute(_ranking_sql(eff, limit=False), self._params(q, t)).fetchall()]
+        return self.journal.run(go)
+
+    def retrieve(self, query:str, now=None, top_k:int=3, strategy:str='gated', *, reinforce:bool=True, exclude=(),
+                 query_embedding=None, query_analysis:Analysis|None=None)->Retrieval:
+        "The `top_k` memories for `query` under `strategy`, ranked in the database."
+        check_top_k(top_k)
+        q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
+        ex = [str(x) for x in exclude]
+        hnsw = self.search == 'hnsw' and eff in ('similarity', 'fused')
+        def go(conn):
+            with conn.transaction():
+                t = self._check_now(conn, now)
+                if hnsw:
+                    conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, self.candidates))}")
+                    conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+                sql = _ranking_sql(eff, exclude=bool(ex), hnsw=hnsw, reinforce=reinforce)
+                return t, conn.execute(sql, self._params(q, t, k=int(top_k), ex=ex, nc=max(self.candidates, int(top_k)))).fetchall()
+        t, rows = self.journal.run(go, write=reinforce)
+        I = _ROWIDX
+        hits = []
+        for rank, r in enumerate(rows, 1):
+            m = _memory(r[1:11])
+            if reinforce: m.recall_count, m.last_recalled = int(r[-2]), _utc(r[-1])
+            hits.append(Hit(m, rank, float(r[I['sim']]), float(r[I['sal']]), float(r[I['ret']]), float(r[I['fused']]), float(r[I['score']])))
+        when = datetime.fromtimestamp(t, timezone.utc) if now is not None else utcnow()
+        return Retrieval(query, strategy, when, hits, fired, qE)
+
+    def reinforce(self, ids, now=None):
+        "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock at the later of `now` and the last recall)."
+        ids = [_mid(i) for i in dict.fromkeys(ids)]
+        if not ids: return
+        def go(conn):
+            with conn.transaction():
+                t = self._check_now(conn, now)
+                at = datetime.fromtimestamp(t, timezone.utc)
+                got = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
+                                   'last_recalled = greatest(coalesce(last_recalled, created_at), %s) '
+                                   'WHERE user_id = %s AND id = ANY(%s) AND created_at <= %s RETURNING id', (at, self.user_id, ids, at)).fetchall()
+                if len(got) != len(ids):   # raising rolls the transaction back
+                    missing = sorted(set(ids) - {r[0] for r in got})
+                    late = conn.execute("SELECT id, date_part('epoch', created_at) FROM persode_memories WHERE user_id = %s AND id = ANY(%s) "
+                                        'ORDER BY id LIMIT 1', (self.user_id, missing)).fetchone()
+                    if late is None: raise NotFoundError(f'no memory with id {missing[0]!r}')
+                    raise PersodeError(f'memory {late[0]!r} was formed at {_when(late[1])}, after now ({_when(t)}): '
+                                       'a memory cannot be recalled before it exists')
+                conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, self.user_id))
+        self.journal.run(go, write=True)
+
+    def recent(self, now=None, days:float=SHORT_TERM_DAYS)->list:
+        "Memories formed within `days` days before `now` (inclusive), newest first."
+        if isinstance(days, bool) or not isinstance(days, (int, float)) or not math.isfinite(days) or days < 0:
+            raise PersodeError(f'days must be a finite number >= 0, got {days!r}')
+        t = as_utc(utcnow() if now is None else now, 'now').timestamp()
+        lo, hi = datetime.fromtimestamp(t - days*SECONDS_PER_DAY, timezone.utc), datetime.fromtimestamp(t + 1e-6, timezone.utc)
+        rows = self.journal.run(lambda c: c.execute(
+            f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s AND created_at >= %s AND created_at <= %s '
+            'ORDER BY created_at DESC, seq', (self.user_id, lo, hi)).fetchall())
+        return [_memory(r) for r in rows]
+
+    def edit(self,
+             mid:str,           # id of the memory to correct
+             text:str,          # its corrected text
+             *,
+             analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
+             embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
+            )->Memory:          # the corrected record (same id, formation time and recall state)
+        "Correct the text of one memory: re-analysed and re-embedded in the client, one UPDATE in the database."
+        mid = _mid(mid)
+        text, a, vec = edit_inputs(self, text, analysis, embedding)
+        try: r = self.journal.update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
+        except KeyError: raise NotFoundError(f'no memory with id {mid!r}') from None
+        return _memory(r)
+
+    def remove(self, mid:str):
+        "Delete one memory and its vector."
+        mid = _mid(mid)
+        def go(conn):
+            with conn.transaction():
+                got = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s RETURNING greatest(created_at, last_recalled)',
+                                   (self.user_id, mid)).fetchone()
+                if got is None: raise NotFoundError(f'no memory with id {mid!r}')
+                conn.execute(LATEST_SQL, (self.user_id, self.user_id, got[0]))
+        self.journal.run(go, write=True)
+
 # %% ../../nbs/storage/04_postgres.ipynb #2f6551b9
-@patch(as_prop=True)
-def vectors(self:PgMemoryStore)->np.ndarray:
-    "The stored embeddings in store order (fetched on demand; queries never need them in the client)."
-    rows = self.journal.run(lambda c: c.execute('SELECT embedding FROM persode_memories WHERE user_id = %s ORDER BY seq',
-                                                 (self.user_id,)).fetchall())
-    v = np.stack([_np(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
-    v.flags.writeable = False
-    return v
-
-@patch
-def refresh(self:PgMemoryStore):
-    "Nothing to reload: every call reads the database (kept for API parity with the SQLite store)."
-    return self
-
 @patch
 def store_for(self:PgJournal,
               user_id:str=DEFAULT_USER,      # whose memories
@@ -121,257 +345,6 @@ def _change_dim(conn, user_id:str, old:int, dim:int, identity:str)->bool:
     conn.execute(f'ALTER TABLE persode_memories ALTER COLUMN embedding TYPE vector({dim}) USING NULL')
     conn.execute("UPDATE persode_meta SET value = %s WHERE key = 'dim'", (str(dim),))
     return hnsw
-
-# %% ../../nbs/storage/04_postgres.ipynb #3ce3fc18
-@patch
-def add_many(self:PgMemoryStore,
-             texts,                 # the episodes' texts
-             ats,                   # when each happened (timezone-aware datetimes or ISO strings)
-             *,
-             analyses=None,         # precomputed `Analysis` per text
-             embeddings=None,       # precomputed (n, dim) vectors
-             ids=None,              # explicit ids; `memory_id(text, at)` when None
-            )->list:                # the stored `Memory` records
-    "Store a batch of episodes atomically (one transaction)."
-    texts, ats, ids = check_batch(texts, ats, ids)
-    ids = [_mid(i) for i in ids]
-    if not texts: return []
-    analyses = MemoryStore._analyses(self, texts, analyses)
-    vecs = self.embedder.embed(texts) if embeddings is None else MemoryStore._check_vectors(self, embeddings, len(texts))
-    vecs = np.asarray(vecs, np.float32)
-    mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
-    # rows are produced lazily inside the COPY (each checked by `row_cells`), by the same function the SQLite journal uses
-    self.journal.insert(self.user_id, self.embedder.identity, self.dim, contract.mem_rows(mems, vecs), ids=ids)
-    return mems
-
-@patch
-def add(self:PgMemoryStore, text:str, at, *, analysis:Analysis|None=None, embedding=None, id:str|None=None)->Memory:
-    "Store one episode."
-    emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
-    return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
-                         embeddings=emb, ids=None if id is None else [id])[0]
-
-# %% ../../nbs/storage/04_postgres.ipynb #1616b0d4
-def _utc(x): return None if x is None else x.astimezone(timezone.utc)
-
-def _memory(r)->Memory:
-    return Memory(r[0], r[1], _utc(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]), _utc(r[9]))
-
-@patch
-def __len__(self:PgMemoryStore)->int:
-    return self.journal.run(lambda c: c.execute('SELECT count(*) FROM persode_memories WHERE user_id = %s', (self.user_id,)).fetchone()[0])
-
-
-@patch(as_prop=True)
-def ids(self:PgMemoryStore)->list:
-    return [r[0] for r in self.journal.run(lambda c: c.execute(
-        'SELECT id FROM persode_memories WHERE user_id = %s ORDER BY seq', (self.user_id,)).fetchall())]
-
-@patch
-def __getitem__(self:PgMemoryStore, mid:str)->Memory:
-    mid = _mid(mid)
-    r = self.journal.run(lambda c: c.execute(f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s AND id = %s',
-                                              (self.user_id, mid)).fetchone())
-    if r is None: raise NotFoundError(f'no memory with id {mid!r}')
-    return _memory(r)
-
-@patch
-def __contains__(self:PgMemoryStore, mid)->bool:
-    if not isinstance(mid, str) or len(mid) > MAX_ID_CHARS: return False
-    return self.journal.run(lambda c: c.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s AND id = %s)',
-                                                 (self.user_id, mid)).fetchone()[0])
-
-@patch
-def memories(self:PgMemoryStore)->list:
-    "All memories, in insertion order."
-    return [_memory(r) for r in self.journal.run(lambda c: c.execute(
-        f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s ORDER BY seq', (self.user_id,)).fetchall())]
-
-# %% ../../nbs/storage/04_postgres.ipynb #7fe68f6a
-@patch
-def count_formed(self:PgMemoryStore, now=None)->int:
-    "How many of this user's memories exist at `now` (formed by then; the clock when None), counted in the database."
-    at = as_utc(utcnow() if now is None else now, 'now')
-    return self.journal.run(lambda c: c.execute('SELECT count(*) FROM persode_memories WHERE user_id = %s AND created_at <= %s',
-                                                (self.user_id, at)).fetchone()[0])
-
-# %% ../../nbs/storage/04_postgres.ipynb #6bd8b104
-_SCORE_SQL = {'recency': '1.0/(1.0 + formed)', 'similarity': 'sim', 'salience': 'intrinsic', 'fused': 'fused'}
-
-def _ranking_sql(strategy:str,          # a strategy with the gate already resolved (not 'gated')
-                 *,
-                 exclude:bool=False,     # filter out the ids in %(ex)s
-                 limit:bool=True,        # keep only the top %(k)s
-                 hnsw:bool=False,        # candidates from the HNSW index (ORDER BY embedding <#> q LIMIT %(nc)s)
-                 reinforce:bool=False,   # bump recall_count / last_recalled of the returned rows in the same statement
-                 formed_only:bool=True,  # only memories formed by %(t)s (rank, retrieve); False: every row, later ones scored -Infinity (scores)
-                )->str:
-    "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc)."
-    where = 'user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (' AND NOT (id = ANY(%(ex)s))' if exclude else '')
-    src = (f'(SELECT * FROM persode_memories WHERE {where} ORDER BY embedding <#> %(q)s LIMIT %(nc)s) m' if hnsw
-           else f'persode_memories m WHERE {where}')
-    sql = f'''WITH c AS (
-  SELECT seq, {MEMCOLS}, -(embedding <#> %(q)s) AS sim, intensity AS e,
-         recall_count::float8/(recall_count + {RECALL_HALF_COUNT}) AS r,
-         greatest(date_part('epoch', %(t)s::timestamptz - coalesce(last_recalled, created_at))/{SECONDS_PER_DAY}, 0) AS age,
-         greatest(date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY}, 0) AS formed, created_at <= %(t)s AS present
-  FROM {src}),
-d AS (SELECT *, exp(-%(lam)s*(1 - %(gamma)s*(1 - (1 - %(fe)s*e)*(1 - %(fr)s*r)))*age) AS ret FROM c),
-f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(wt)s AS sal,
-             ret*(%(we)s*e + %(wr)s*r)/%(wt)s AS intrinsic FROM d),
-g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),
-top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM g
-     ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
-    if not reinforce: return sql + '\nSELECT * FROM top ORDER BY score DESC, seq'
-    return sql + ''',
-upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
-               last_recalled = greatest(coalesce(m.last_recalled, m.created_at), %(t)s::timestamptz)
-        FROM top WHERE m.user_id = %(u)s AND m.id = top.id RETURNING m.id, m.recall_count AS n1, m.last_recalled AS t1),
-usr AS (UPDATE persode_users SET latest = greatest(latest, %(t)s::timestamptz) WHERE user_id = %(u)s AND EXISTS (SELECT 1 FROM upd))
-SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, seq'''
-
-# %% ../../nbs/storage/04_postgres.ipynb #3a3d423f
-@patch
-def _check_now(self:PgMemoryStore, conn, now)->float:
-    "A query's `now` in epoch seconds (any valid time); a user without memories is the empty-store error."
-    t = as_utc(utcnow() if now is None else now, 'now').timestamp()
-    if not conn.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (self.user_id,)).fetchone()[0]:
-        raise PersodeError('the store is empty: add memories before retrieving')
-    return t
-
-@patch
-def _params(self:PgMemoryStore, q, t:float, **extra)->dict:
-    w = self.weights
-    return dict(u=self.user_id, q=np.asarray(q, np.float32), t=datetime.fromtimestamp(t, timezone.utc), lam=self.lam,
-                gamma=self.gamma, fe=1.0 if w.emotion > 0 else 0.0, fr=1.0 if w.recall > 0 else 0.0, we=float(w.emotion),
-                wr=float(w.recall), wc=float(w.context), wt=w.total, a=self.alpha, **extra)
-
-@patch
-def _resolve(self:PgMemoryStore, query, strategy, query_embedding, query_analysis):
-    "Validate, embed and analyse the query in the client; resolve the gate. Returns (q, strategy to rank by, fired, qE)."
-    check_strategy(strategy)
-    q = (self.embedder.embed_one(check_text(query, 'query')) if query_embedding is None else
-         MemoryStore._check_vectors(self, np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0])
-    fired, qE = False, None
-    if strategy == 'gated' or query_analysis is not None:
-        qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
-        qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
-    eff = ('fused' if fired else 'similarity') if strategy == 'gated' else strategy
-    return q, eff, fired, qE
-
-# %% ../../nbs/storage/04_postgres.ipynb #2ef6a9f6
-@patch
-def scores(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', *, query_embedding=None,
-           query_analysis:Analysis|None=None)->Scores:
-    "Score every memory of this user for one query, computed in the database; a memory formed after `now` scores −∞."
-    q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
-    def go(conn):
-        t = self._check_now(conn, now)
-        return conn.execute(_ranking_sql(eff, limit=False, formed_only=False), self._params(q, t)).fetchall()
-    rows = sorted(self.journal.run(go), key=lambda r: r[0])   # back to store (insertion) order
-    col = lambda name: np.array([r[_ROWIDX[name]] for r in rows], dtype=np.float64)
-    return Scores([r[1] for r in rows], strategy, col('sim'), col('ret'), col('sal'), col('fused'), col('score'), fired, qE)
-
-_ROWIDX = {n: i for i, n in enumerate(['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'present', 'ret', 'sal', 'intrinsic', 'fused', 'score'])}
-
-@patch
-def rank(self:PgMemoryStore, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
-    "The ids of the memories formed by `now`, best first (no reinforcement)."
-    q, eff, _, _ = self._resolve(query, strategy, kwargs.get('query_embedding'), kwargs.get('query_analysis'))
-    def go(conn):
-        t = self._check_now(conn, now)
-        return [r[1] for r in conn.execute(_ranking_sql(eff, limit=False), self._params(q, t)).fetchall()]
-    return self.journal.run(go)
-
-# %% ../../nbs/storage/04_postgres.ipynb #34032e19
-@patch
-def retrieve(self:PgMemoryStore, query:str, now=None, top_k:int=3, strategy:str='gated', *, reinforce:bool=True, exclude=(),
-             query_embedding=None, query_analysis:Analysis|None=None)->Retrieval:
-    "The `top_k` memories for `query` under `strategy`, ranked in the database."
-    check_top_k(top_k)
-    q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
-    ex = [str(x) for x in exclude]
-    hnsw = self.search == 'hnsw' and eff in ('similarity', 'fused')
-    def go(conn):
-        with conn.transaction():
-            t = self._check_now(conn, now)
-            if hnsw:
-                conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, self.candidates))}")
-                conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-            sql = _ranking_sql(eff, exclude=bool(ex), hnsw=hnsw, reinforce=reinforce)
-            return t, conn.execute(sql, self._params(q, t, k=int(top_k), ex=ex, nc=max(self.candidates, int(top_k)))).fetchall()
-    t, rows = self.journal.run(go, write=reinforce)
-    I = _ROWIDX
-    hits = []
-    for rank, r in enumerate(rows, 1):
-        m = _memory(r[1:11])
-        if reinforce: m.recall_count, m.last_recalled = int(r[-2]), _utc(r[-1])
-        hits.append(Hit(m, rank, float(r[I['sim']]), float(r[I['sal']]), float(r[I['ret']]), float(r[I['fused']]), float(r[I['score']])))
-    when = datetime.fromtimestamp(t, timezone.utc) if now is not None else utcnow()
-    return Retrieval(query, strategy, when, hits, fired, qE)
-
-# %% ../../nbs/storage/04_postgres.ipynb #c3a71963
-@patch
-def reinforce(self:PgMemoryStore, ids, now=None):
-    "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock at the later of `now` and the last recall)."
-    ids = [_mid(i) for i in dict.fromkeys(ids)]
-    if not ids: return
-    def go(conn):
-        with conn.transaction():
-            t = self._check_now(conn, now)
-            at = datetime.fromtimestamp(t, timezone.utc)
-            got = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
-                               'last_recalled = greatest(coalesce(last_recalled, created_at), %s) '
-                               'WHERE user_id = %s AND id = ANY(%s) AND created_at <= %s RETURNING id', (at, self.user_id, ids, at)).fetchall()
-            if len(got) != len(ids):   # raising rolls the transaction back
-                missing = sorted(set(ids) - {r[0] for r in got})
-                late = conn.execute("SELECT id, date_part('epoch', created_at) FROM persode_memories WHERE user_id = %s AND id = ANY(%s) "
-                                    'ORDER BY id LIMIT 1', (self.user_id, missing)).fetchone()
-                if late is None: raise NotFoundError(f'no memory with id {missing[0]!r}')
-                raise PersodeError(f'memory {late[0]!r} was formed at {_when(late[1])}, after now ({_when(t)}): '
-                                   'a memory cannot be recalled before it exists')
-            conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, self.user_id))
-    self.journal.run(go, write=True)
-
-# %% ../../nbs/storage/04_postgres.ipynb #9ed0b57e
-@patch
-def recent(self:PgMemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
-    "Memories formed within `days` days before `now` (inclusive), newest first."
-    if isinstance(days, bool) or not isinstance(days, (int, float)) or not math.isfinite(days) or days < 0:
-        raise PersodeError(f'days must be a finite number >= 0, got {days!r}')
-    t = as_utc(utcnow() if now is None else now, 'now').timestamp()
-    lo, hi = datetime.fromtimestamp(t - days*SECONDS_PER_DAY, timezone.utc), datetime.fromtimestamp(t + 1e-6, timezone.utc)
-    rows = self.journal.run(lambda c: c.execute(
-        f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s AND created_at >= %s AND created_at <= %s '
-        'ORDER BY created_at DESC, seq', (self.user_id, lo, hi)).fetchall())
-    return [_memory(r) for r in rows]
-
-@patch
-def edit(self:PgMemoryStore,
-         mid:str,           # id of the memory to correct
-         text:str,          # its corrected text
-         *,
-         analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
-         embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
-        )->Memory:          # the corrected record (same id, formation time and recall state)
-    "Correct the text of one memory: re-analysed and re-embedded in the client, one UPDATE in the database."
-    mid = _mid(mid)
-    text, a, vec = edit_inputs(self, text, analysis, embedding)
-    try: r = self.journal.update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
-    except KeyError: raise NotFoundError(f'no memory with id {mid!r}') from None
-    return _memory(r)
-
-@patch
-def remove(self:PgMemoryStore, mid:str):
-    "Delete one memory and its vector."
-    mid = _mid(mid)
-    def go(conn):
-        with conn.transaction():
-            got = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s RETURNING greatest(created_at, last_recalled)',
-                               (self.user_id, mid)).fetchone()
-            if got is None: raise NotFoundError(f'no memory with id {mid!r}')
-            conn.execute(LATEST_SQL, (self.user_id, self.user_id, got[0]))
-    self.journal.run(go, write=True)
 
 # %% ../../nbs/storage/04_postgres.ipynb #da97861c
 @patch

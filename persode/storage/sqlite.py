@@ -6,7 +6,6 @@ import contextlib, math, os, queue, random, re, sqlite3, threading, time
 from pathlib import Path
 from urllib.parse import quote
 import numpy as np
-from fastcore.basics import patch
 from ..core.text import PersodeError, NotFoundError, EnvironmentFault, redact, private_dir, write_private
 from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend
 from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS,
@@ -19,7 +18,7 @@ __all__ = ['PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 
 # %% ../../nbs/storage/02_sqlite.ipynb #95c75b9b
 _all_ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']   # the file format's names, importable from here too
 
-# %% ../../nbs/storage/02_sqlite.ipynb #ee884636
+# %% ../../nbs/storage/02_sqlite.ipynb #ee8846h1
 def _db_error(e:Exception, path)->Exception:
     "A one-line, typed error for a sqlite3 failure."
     msg = str(e)
@@ -33,6 +32,45 @@ def _db_error(e:Exception, path)->Exception:
     if 'unable to open' in msg: return PermissionError(f'cannot open {path}: {msg}')
     return RuntimeError(f'{path}: {msg}')
 
+def _private(p:Path):
+    "Make the journal file private to its owner (0600, whatever the umask): created so when new, tightened when opened for writing."
+    if not p.exists():
+        with contextlib.suppress(FileExistsError): write_private(p, b'', exclusive=True)   # SQLite's -wal and -shm files copy its mode
+    for f in (p, p.with_name(p.name + '-wal'), p.with_name(p.name + '-shm')):
+        with contextlib.suppress(OSError):
+            if f.exists() and f.stat().st_mode & 0o077: os.chmod(f, 0o600)       # (another owner's file: left as it is)
+
+_INSERT = ('INSERT {} INTO memories(seq, user_id, id, text, created, intensity, emotion, valence, event, hashtags, '
+           'recall_count, last_recalled) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)')
+_SELECT = ('SELECT seq, id, text, created, intensity, emotion, valence, event, hashtags, recall_count, last_recalled '
+           'FROM memories WHERE user_id=? ORDER BY seq')
+_SELECT_LAZY = 'SELECT seq, id, created, intensity, recall_count, last_recalled FROM memories WHERE user_id=? ORDER BY seq'
+PARALLEL_LOAD_ROWS = 50_000     # users with at least this many memories load their vectors on a second thread
+_GENERATION = "SELECT value FROM meta WHERE key='generation'"
+
+def _snapshot_key(con, user_id):
+    "What identifies a read snapshot for loading: the journal's write generation and the user's embedder record."
+    return (con.execute(_GENERATION).fetchone(), con.execute('SELECT embedder, dim FROM users WHERE user_id=?', (user_id,)).fetchone())
+
+def _read_blocks(db, user_id, q, stop):
+    "Thread body: the user's embedder record, then its blocks, from a second connection (its own snapshot), into queue `q`."
+    def put(x):
+        while not stop.is_set():
+            try: q.put(x, timeout=0.1); return True
+            except queue.Full: pass
+        return False
+    con = None
+    try:
+        con = db._connect(); con.execute('BEGIN')
+        if not put(_snapshot_key(con, user_id)): return
+        for b in con.execute('SELECT seqs, data, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq', (user_id,)):
+            if not put(b): return
+        put(None)
+    except BaseException as e: put(e if isinstance(e, Exception) else RuntimeError(str(e)))
+    finally:
+        if con is not None: con.close()
+
+# %% ../../nbs/storage/02_sqlite.ipynb #ee884636
 class SQLiteJournal(JournalDB):
     "A journal in one SQLite file."
     def __init__(self,
@@ -57,404 +95,325 @@ class SQLiteJournal(JournalDB):
         if getattr(self, '_erase_pending', False) and not self.readonly: self._scrub()
         self._con.close(); self._con = None
 
-# %% ../../nbs/storage/02_sqlite.ipynb #f4063fbc
-@patch
-def _connect(self:SQLiteJournal):
-    p = self.path
-    if p.is_dir(): raise PersodeError(f'{p} is a folder, not a journal file')
-    if p.exists() and p.stat().st_size:
-        with open(p, 'rb') as f: head = f.read(16)
-        if head != SQLITE_MAGIC: raise PersodeError(f'{p} is not a Persode journal (not an SQLite database); nothing was changed')
-    elif self.readonly: raise FileNotFoundError(f'no journal at {p}')
-    else:
-        try: private_dir(p.parent)
-        except OSError as e: raise PermissionError(f'cannot create the folder {p.parent}: {e.strerror or e}') from None
-    if not self.readonly:
-        if not os.access(p.parent, os.W_OK): raise PermissionError(f'cannot write to {p.parent} (read-only location); use --home to choose another folder')
-        if p.exists() and not os.access(p, os.W_OK): raise PermissionError(f'{p} is read-only; open it read-only or choose another --home')
-        _private(p)
-    mode = 'ro' if self.readonly else 'rwc'
-    if self.readonly and not os.access(p.parent, os.W_OK):       # a read-only home: SQLite could not make its shared-memory file
-        wal = p.with_name(p.name + '-wal')
-        if not wal.exists() or not wal.stat().st_size: mode = 'ro&immutable=1'   # nobody can be writing here: read the file as it is
-        elif not p.with_name(p.name + '-shm').exists():
-            raise PermissionError(f'{p} has changes not yet copied from its write-ahead log, and its folder is read-only; '
-                                  'open it once where it can be written, or copy the folder')
-    try:
-        con = sqlite3.connect(f'file:{quote(str(p.resolve()))}?mode={mode}', uri=True, timeout=self.timeout,
-                              isolation_level=None, check_same_thread=False)
-        con.execute(f'PRAGMA busy_timeout={int(self.timeout*1000)}')
-    except sqlite3.Error as e: raise _db_error(e, p) from None
-    return con
-
-# %% ../../nbs/storage/02_sqlite.ipynb #0c36f1df
-def _private(p:Path):
-    "Make the journal file private to its owner (0600, whatever the umask): created so when new, tightened when opened for writing."
-    if not p.exists():
-        with contextlib.suppress(FileExistsError): write_private(p, b'', exclusive=True)   # SQLite's -wal and -shm files copy its mode
-    for f in (p, p.with_name(p.name + '-wal'), p.with_name(p.name + '-shm')):
-        with contextlib.suppress(OSError):
-            if f.exists() and f.stat().st_mode & 0o077: os.chmod(f, 0o600)       # (another owner's file: left as it is)
-
-# %% ../../nbs/storage/02_sqlite.ipynb #5560a5f8
-@patch
-def _setup(self:SQLiteJournal, synchronous:str, migrations):
-    con, p = self._con, self.path
-    try:
-        app = con.execute('PRAGMA application_id').fetchone()[0]
-        ver = con.execute('PRAGMA user_version').fetchone()[0]
-        ntab = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    except sqlite3.DatabaseError as e: raise PersodeError(f'{p} is not a readable SQLite database ({e}); nothing was changed') from None
-    latest = max(v for v, *_ in migrations)
-    if app != APPLICATION_ID and (ntab or ver):
-        raise PersodeError(f'{p} is an SQLite database of another application, not a Persode journal; nothing was changed')
-    if ver > latest:
-        raise RuntimeError(f'{p} has schema version {ver}, newer than this persode understands ({latest}); upgrade persode')
-    try:
-        if not self.readonly:
-            if con.execute('PRAGMA journal_mode').fetchone()[0].lower() != 'wal': con.execute('PRAGMA journal_mode=WAL')
-            con.execute(f'PRAGMA synchronous={synchronous}')
-        con.execute('PRAGMA secure_delete=ON')
-    except sqlite3.Error as e: raise _db_error(e, p) from None
-    if ver < latest:
-        if self.readonly: raise RuntimeError(f'{p} needs a schema upgrade (version {ver} → {latest}); open it once for writing')
-        self._migrate(migrations)
-
-@patch
-def _migrate(self:SQLiteJournal, migrations):
-    "Apply the missing migrations in one transaction."
-    with self._write() as con:
-        ver = con.execute('PRAGMA user_version').fetchone()[0]      # another process may have migrated meanwhile
-        for v, desc, stmts in sorted(migrations, key=lambda m: m[0]):
-            if v <= ver: continue
-            for s in ([stmts] if isinstance(stmts, str) or callable(stmts) else stmts):
-                s(con) if callable(s) else con.execute(s)
-            con.execute(f'PRAGMA user_version={int(v)}')
-            con.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('schema', ?)", (f'{v}: {desc}',))
-        con.execute(f'PRAGMA application_id={APPLICATION_ID}')
-
-# %% ../../nbs/storage/02_sqlite.ipynb #38536822
-@patch
-@contextlib.contextmanager
-def _write(self:SQLiteJournal, bump:bool=True):
-    "One write transaction (BEGIN IMMEDIATE), retried while another writer holds the lock; `bump`: count it in the generation."
-    if self.readonly: raise PermissionError(f'{self.path} is open read-only')
-    if self._con is None: raise RuntimeError('the journal is closed')
-    with self._lock:
-        con, deadline = self._con, time.monotonic() + self.timeout
-        while True:
-            try: con.execute('BEGIN IMMEDIATE'); break
-            except sqlite3.OperationalError as e:
-                if ('locked' not in str(e) and 'busy' not in str(e)) or time.monotonic() > deadline: raise _db_error(e, self.path) from None
-                time.sleep(0.01 + 0.05*random.random())
-        try: yield con
-        except BaseException as e:
-            if con.in_transaction: con.execute('ROLLBACK')
-            if isinstance(e, sqlite3.IntegrityError) or not isinstance(e, sqlite3.Error): raise
-            raise _db_error(e, self.path) from None
+    def _connect(self):
+        p = self.path
+        if p.is_dir(): raise PersodeError(f'{p} is a folder, not a journal file')
+        if p.exists() and p.stat().st_size:
+            with open(p, 'rb') as f: head = f.read(16)
+            if head != SQLITE_MAGIC: raise PersodeError(f'{p} is not a Persode journal (not an SQLite database); nothing was changed')
+        elif self.readonly: raise FileNotFoundError(f'no journal at {p}')
         else:
-            try:
-                if bump: con.execute("INSERT INTO meta(key, value) VALUES('generation', 1) ON CONFLICT(key) DO UPDATE SET value=value+1")
-                g = int(con.execute(_GENERATION).fetchone()[0])
-                con.execute('COMMIT')
-                if bump: self.last_generation = g      # what this write made the generation (see `StoreBackend`)
-            except sqlite3.Error as e:
-                if con.in_transaction: con.execute('ROLLBACK')
-                raise _db_error(e, self.path) from None
-
-@patch
-def generation(self:SQLiteJournal)->int|None:
-    "The journal's write counter: every committed write transaction, from any process, adds one (None once closed)."
-    with self._lock:
-        if self._con is None: return None
-        try: r = self._con.execute(_GENERATION).fetchone()
-        except sqlite3.Error as e: raise _db_error(e, self.path) from None
-    return int(r[0]) if r else 0
-
-# %% ../../nbs/storage/02_sqlite.ipynb #2d571eee
-@patch
-@contextlib.contextmanager
-def _read(self:SQLiteJournal):
-    "A read transaction: one consistent snapshot (WAL)."
-    if self._con is None: raise RuntimeError('the journal is closed')
-    with self._lock:
-        con = self._con
-        if con.in_transaction: yield con; return      # already inside a snapshot or a write
+            try: private_dir(p.parent)
+            except OSError as e: raise PermissionError(f'cannot create the folder {p.parent}: {e.strerror or e}') from None
+        if not self.readonly:
+            if not os.access(p.parent, os.W_OK): raise PermissionError(f'cannot write to {p.parent} (read-only location); use --home to choose another folder')
+            if p.exists() and not os.access(p, os.W_OK): raise PermissionError(f'{p} is read-only; open it read-only or choose another --home')
+            _private(p)
+        mode = 'ro' if self.readonly else 'rwc'
+        if self.readonly and not os.access(p.parent, os.W_OK):       # a read-only home: SQLite could not make its shared-memory file
+            wal = p.with_name(p.name + '-wal')
+            if not wal.exists() or not wal.stat().st_size: mode = 'ro&immutable=1'   # nobody can be writing here: read the file as it is
+            elif not p.with_name(p.name + '-shm').exists():
+                raise PermissionError(f'{p} has changes not yet copied from its write-ahead log, and its folder is read-only; '
+                                      'open it once where it can be written, or copy the folder')
         try:
-            con.execute('BEGIN')
-            yield con
-        except sqlite3.Error as e: raise _db_error(e, self.path) from None
-        finally:
-            if con.in_transaction:
-                try: con.execute('COMMIT')
-                except sqlite3.Error: pass
+            con = sqlite3.connect(f'file:{quote(str(p.resolve()))}?mode={mode}', uri=True, timeout=self.timeout,
+                                  isolation_level=None, check_same_thread=False)
+            con.execute(f'PRAGMA busy_timeout={int(self.timeout*1000)}')
+        except sqlite3.Error as e: raise _db_error(e, p) from None
+        return con
 
-# %% ../../nbs/storage/02_sqlite.ipynb #611027bd
-_INSERT = ('INSERT {} INTO memories(seq, user_id, id, text, created, intensity, emotion, valence, event, hashtags, '
-           'recall_count, last_recalled) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)')
-_SELECT = ('SELECT seq, id, text, created, intensity, emotion, valence, event, hashtags, recall_count, last_recalled '
-           'FROM memories WHERE user_id=? ORDER BY seq')
-_SELECT_LAZY = 'SELECT seq, id, created, intensity, recall_count, last_recalled FROM memories WHERE user_id=? ORDER BY seq'
+    def _setup(self, synchronous:str, migrations):
+        con, p = self._con, self.path
+        try:
+            app = con.execute('PRAGMA application_id').fetchone()[0]
+            ver = con.execute('PRAGMA user_version').fetchone()[0]
+            ntab = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        except sqlite3.DatabaseError as e: raise PersodeError(f'{p} is not a readable SQLite database ({e}); nothing was changed') from None
+        latest = max(v for v, *_ in migrations)
+        if app != APPLICATION_ID and (ntab or ver):
+            raise PersodeError(f'{p} is an SQLite database of another application, not a Persode journal; nothing was changed')
+        if ver > latest:
+            raise RuntimeError(f'{p} has schema version {ver}, newer than this persode understands ({latest}); upgrade persode')
+        try:
+            if not self.readonly:
+                if con.execute('PRAGMA journal_mode').fetchone()[0].lower() != 'wal': con.execute('PRAGMA journal_mode=WAL')
+                con.execute(f'PRAGMA synchronous={synchronous}')
+            con.execute('PRAGMA secure_delete=ON')
+        except sqlite3.Error as e: raise _db_error(e, p) from None
+        if ver < latest:
+            if self.readonly: raise RuntimeError(f'{p} needs a schema upgrade (version {ver} → {latest}); open it once for writing')
+            self._migrate(migrations)
 
-@patch
-def user_info(self:SQLiteJournal, user_id):
-    with self._read() as con:
-        row = con.execute('SELECT embedder, dim FROM users WHERE user_id=?', (user_id,)).fetchone()
-        n = con.execute('SELECT count(*) FROM memories WHERE user_id=?', (user_id,)).fetchone()[0]
-    return (row[0], row[1], n) if row else (None, None, n)
+    def _migrate(self, migrations):
+        "Apply the missing migrations in one transaction."
+        with self._write() as con:
+            ver = con.execute('PRAGMA user_version').fetchone()[0]      # another process may have migrated meanwhile
+            for v, desc, stmts in sorted(migrations, key=lambda m: m[0]):
+                if v <= ver: continue
+                for s in ([stmts] if isinstance(stmts, str) or callable(stmts) else stmts):
+                    s(con) if callable(s) else con.execute(s)
+                con.execute(f'PRAGMA user_version={int(v)}')
+                con.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('schema', ?)", (f'{v}: {desc}',))
+            con.execute(f'PRAGMA application_id={APPLICATION_ID}')
 
-@patch
-def _bind_user(self:SQLiteJournal, con, user_id, identity, dim):
-    "Inside a write: create the user or check/rebind its embedder."
-    con.execute('INSERT INTO users(user_id, embedder, dim, created) VALUES (?,?,?,?) ON CONFLICT(user_id) DO NOTHING',
-                (user_id, identity, dim, time.time()))
-    have, hdim = con.execute('SELECT embedder, dim FROM users WHERE user_id=?', (user_id,)).fetchone()
-    if have == identity and hdim == dim: return
-    if have is not None and con.execute('SELECT EXISTS(SELECT 1 FROM memories WHERE user_id=?)', (user_id,)).fetchone()[0]:
-        raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
-    con.execute('UPDATE users SET embedder=?, dim=? WHERE user_id=?', (identity, dim, user_id))
+    @contextlib.contextmanager
+    def _write(self, bump:bool=True):
+        "One write transaction (BEGIN IMMEDIATE), retried while another writer holds the lock; `bump`: count it in the generation."
+        if self.readonly: raise PermissionError(f'{self.path} is open read-only')
+        if self._con is None: raise RuntimeError('the journal is closed')
+        with self._lock:
+            con, deadline = self._con, time.monotonic() + self.timeout
+            while True:
+                try: con.execute('BEGIN IMMEDIATE'); break
+                except sqlite3.OperationalError as e:
+                    if ('locked' not in str(e) and 'busy' not in str(e)) or time.monotonic() > deadline: raise _db_error(e, self.path) from None
+                    time.sleep(0.01 + 0.05*random.random())
+            try: yield con
+            except BaseException as e:
+                if con.in_transaction: con.execute('ROLLBACK')
+                if isinstance(e, sqlite3.IntegrityError) or not isinstance(e, sqlite3.Error): raise
+                raise _db_error(e, self.path) from None
+            else:
+                try:
+                    if bump: con.execute("INSERT INTO meta(key, value) VALUES('generation', 1) ON CONFLICT(key) DO UPDATE SET value=value+1")
+                    g = int(con.execute(_GENERATION).fetchone()[0])
+                    con.execute('COMMIT')
+                    if bump: self.last_generation = g      # what this write made the generation (see `StoreBackend`)
+                except sqlite3.Error as e:
+                    if con.in_transaction: con.execute('ROLLBACK')
+                    raise _db_error(e, self.path) from None
 
-# %% ../../nbs/storage/02_sqlite.ipynb #8a9b8e6d
-@patch
-def insert_rows(self:SQLiteJournal, user_id, identity, dim, rows, skip_existing=False)->int:
-    with self._write() as con:
-        self._bind_user(con, user_id, identity, dim)
-        top, vecs = con.execute('SELECT coalesce(max(seq), 0) FROM memories').fetchone()[0], []
-        def sql_rows():
-            for k, r in enumerate(rows):
-                v = np.ascontiguousarray(r[10], '<f4')
-                if v.shape != (dim,): raise PersodeError(f'a vector has shape {v.shape}, expected ({dim},)')
-                vecs.append(v)
-                yield (top + 1 + k, user_id, r[0], r[1], r[2], r[3], r[4], r[5], r[6], TAG_SEP.join(r[7]), r[8], r[9])
-        try: cur = con.executemany(_INSERT.format('OR IGNORE' if skip_existing else ''), sql_rows())
-        except sqlite3.IntegrityError as e:
-            raise PersodeError(f'a memory in this batch is already in the journal ({e}); another process may have written it; try again') from None
-        n = max(cur.rowcount, 0)
-        if n:
-            seqs = (np.array([r[0] for r in con.execute('SELECT seq FROM memories WHERE seq>? ORDER BY seq', (top,))], np.int64)
-                    if n != len(vecs) else np.arange(top + 1, top + 1 + n, dtype=np.int64))
-            append_vectors(con, user_id, dim, seqs, np.stack(vecs)[seqs - top - 1])
+    def generation(self)->int|None:
+        "The journal's write counter: every committed write transaction, from any process, adds one (None once closed)."
+        with self._lock:
+            if self._con is None: return None
+            try: r = self._con.execute(_GENERATION).fetchone()
+            except sqlite3.Error as e: raise _db_error(e, self.path) from None
+        return int(r[0]) if r else 0
+
+    @contextlib.contextmanager
+    def _read(self):
+        "A read transaction: one consistent snapshot (WAL)."
+        if self._con is None: raise RuntimeError('the journal is closed')
+        with self._lock:
+            con = self._con
+            if con.in_transaction: yield con; return      # already inside a snapshot or a write
+            try:
+                con.execute('BEGIN')
+                yield con
+            except sqlite3.Error as e: raise _db_error(e, self.path) from None
+            finally:
+                if con.in_transaction:
+                    try: con.execute('COMMIT')
+                    except sqlite3.Error: pass
+
+    def user_info(self, user_id):
+        with self._read() as con:
+            row = con.execute('SELECT embedder, dim FROM users WHERE user_id=?', (user_id,)).fetchone()
+            n = con.execute('SELECT count(*) FROM memories WHERE user_id=?', (user_id,)).fetchone()[0]
+        return (row[0], row[1], n) if row else (None, None, n)
+
+    def _bind_user(self, con, user_id, identity, dim):
+        "Inside a write: create the user or check/rebind its embedder."
+        con.execute('INSERT INTO users(user_id, embedder, dim, created) VALUES (?,?,?,?) ON CONFLICT(user_id) DO NOTHING',
+                    (user_id, identity, dim, time.time()))
+        have, hdim = con.execute('SELECT embedder, dim FROM users WHERE user_id=?', (user_id,)).fetchone()
+        if have == identity and hdim == dim: return
+        if have is not None and con.execute('SELECT EXISTS(SELECT 1 FROM memories WHERE user_id=?)', (user_id,)).fetchone()[0]:
+            raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
+        con.execute('UPDATE users SET embedder=?, dim=? WHERE user_id=?', (identity, dim, user_id))
+
+    def insert_rows(self, user_id, identity, dim, rows, skip_existing=False)->int:
+        with self._write() as con:
+            self._bind_user(con, user_id, identity, dim)
+            top, vecs = con.execute('SELECT coalesce(max(seq), 0) FROM memories').fetchone()[0], []
+            def sql_rows():
+                for k, r in enumerate(rows):
+                    v = np.ascontiguousarray(r[10], '<f4')
+                    if v.shape != (dim,): raise PersodeError(f'a vector has shape {v.shape}, expected ({dim},)')
+                    vecs.append(v)
+                    yield (top + 1 + k, user_id, r[0], r[1], r[2], r[3], r[4], r[5], r[6], TAG_SEP.join(r[7]), r[8], r[9])
+            try: cur = con.executemany(_INSERT.format('OR IGNORE' if skip_existing else ''), sql_rows())
+            except sqlite3.IntegrityError as e:
+                raise PersodeError(f'a memory in this batch is already in the journal ({e}); another process may have written it; try again') from None
+            n = max(cur.rowcount, 0)
+            if n:
+                seqs = (np.array([r[0] for r in con.execute('SELECT seq FROM memories WHERE seq>? ORDER BY seq', (top,))], np.int64)
+                        if n != len(vecs) else np.arange(top + 1, top + 1 + n, dtype=np.int64))
+                append_vectors(con, user_id, dim, seqs, np.stack(vecs)[seqs - top - 1])
+            return n
+
+    def reinforce_rows(self, user_id, ids, t:float):
+        with self._write() as con:
+            cur = con.executemany('UPDATE memories SET recall_count=recall_count+1, last_recalled=max(coalesce(last_recalled, ?), ?) '
+                                  'WHERE user_id=? AND id=?', ((t, t, user_id, i) for i in ids))
+            if cur.rowcount != len(ids):
+                raise NotFoundError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
+
+    def delete_rows(self, user_id, ids, strict=False, erase_now:bool=True)->int:
+        with self._write() as con:
+            found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
+            if strict and len(found) < len(ids):
+                raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
+            n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
+            marked = tombstone(con, user_id, found.values())
+            con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
+        self._tombstoned = getattr(self, '_tombstoned', set()) | marked
+        if erase_now: self._scrub()
+        else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
         return n
 
-@patch
-def reinforce_rows(self:SQLiteJournal, user_id, ids, t:float):
-    with self._write() as con:
-        cur = con.executemany('UPDATE memories SET recall_count=recall_count+1, last_recalled=max(coalesce(last_recalled, ?), ?) '
-                              'WHERE user_id=? AND id=?', ((t, t, user_id, i) for i in ids))
-        if cur.rowcount != len(ids):
-            raise NotFoundError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
+    def update_row(self, user_id, mid, row, vec):
+        with self._write() as con:
+            dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
+            r = con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
+            if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
+            (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, dim and dim[0])
+            con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
+                        (text, E, emo, val, ev, TAG_SEP.join(tags), user_id, mid))
+            replace_vector(con, user_id, r[0], v)
+            con.execute('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', (user_id, mid))
+        self._scrub()
 
-# %% ../../nbs/storage/02_sqlite.ipynb #81337ab2
-@patch
-def delete_rows(self:SQLiteJournal, user_id, ids, strict=False, erase_now:bool=True)->int:
-    with self._write() as con:
-        found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
-        if strict and len(found) < len(ids):
-            raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
-        n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
-        marked = tombstone(con, user_id, found.values())
-        con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
-    self._tombstoned = getattr(self, '_tombstoned', set()) | marked
-    if erase_now: self._scrub()
-    else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
-    return n
+    def erase_user(self, user_id)->int:
+        with self._write() as con:
+            n = con.execute('DELETE FROM memories WHERE user_id=?', (user_id,)).rowcount
+            con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
+            con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
+            con.execute('DELETE FROM users WHERE user_id=?', (user_id,))
+        self._scrub(vacuum=True)
+        return n
 
-# %% ../../nbs/storage/02_sqlite.ipynb #b31d2ea9
-@patch
-def update_row(self:SQLiteJournal, user_id, mid, row, vec):
-    with self._write() as con:
-        dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
-        r = con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
-        if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
-        (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, dim and dim[0])
-        con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
-                    (text, E, emo, val, ev, TAG_SEP.join(tags), user_id, mid))
-        replace_vector(con, user_id, r[0], v)
-        con.execute('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', (user_id, mid))
-    self._scrub()
+    def _scrub(self, vacuum:bool=False, every_block:bool=False)->bool:
+        "After a deletion: zero the vectors of its tombstones, copy the (zeroed) pages back into the file and empty the WAL; optionally VACUUM."
+        with self._lock:
+            marked, self._tombstoned = getattr(self, '_tombstoned', set()), set()
+            if (marked or every_block) and not self.readonly:
+                with self._write(bump=False) as con: zero_tombstones(con, None if every_block else marked)
+            try:
+                if vacuum: self._con.execute('VACUUM')
+                busy, _, _ = self._con.execute('PRAGMA wal_checkpoint(TRUNCATE)').fetchone()
+            except sqlite3.OperationalError: return False   # another reader holds the WAL: the next checkpoint finishes the job
+            return busy == 0
 
-@patch
-def erase_user(self:SQLiteJournal, user_id)->int:
-    with self._write() as con:
-        n = con.execute('DELETE FROM memories WHERE user_id=?', (user_id,)).rowcount
-        con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
-        con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
-        con.execute('DELETE FROM users WHERE user_id=?', (user_id,))
-    self._scrub(vacuum=True)
-    return n
-
-@patch
-def _scrub(self:SQLiteJournal, vacuum:bool=False, every_block:bool=False)->bool:
-    "After a deletion: zero the vectors of its tombstones, copy the (zeroed) pages back into the file and empty the WAL; optionally VACUUM."
-    with self._lock:
-        marked, self._tombstoned = getattr(self, '_tombstoned', set()), set()
-        if (marked or every_block) and not self.readonly:
-            with self._write(bump=False) as con: zero_tombstones(con, None if every_block else marked)
+    def _blocks(self, user_id, lazy:bool=False):
+        "Yield (scalar columns, vectors (n, dim)) per vector block of the user, checked against each other (`lazy`: no text or analysis columns)."
+        q, stop = queue.Queue(maxsize=4), threading.Event()
+        t = threading.Thread(target=_read_blocks, args=(self, user_id, q, stop), daemon=True)
+        def get(raw=False):
+            x = q.get()
+            if isinstance(x, Exception) and not raw: raise _db_error(x, self.path) if isinstance(x, sqlite3.Error) else x
+            return x
+        def damaged(what): return RuntimeError(f'{self.path} is damaged: {what} (user {user_id!r})')
         try:
-            if vacuum: self._con.execute('VACUUM')
-            busy, _, _ = self._con.execute('PRAGMA wal_checkpoint(TRUNCATE)').fetchone()
-        except sqlite3.OperationalError: return False   # another reader holds the WAL: the next checkpoint finishes the job
-        return busy == 0
+            with self._read() as con:
+                nv = con.execute('SELECT coalesce(sum(n), 0) FROM vec_blocks WHERE user_id=?', (user_id,)).fetchone()[0]
+                if nv >= PARALLEL_LOAD_ROWS: t.start()
+                key = _snapshot_key(con, user_id)
+                rows_cur = con.execute(_SELECT_LAZY if lazy else _SELECT, (user_id,))
+                if t.ident is not None and get(raw=True) == key: blocks = iter(get, None)   # the same snapshot: no commit in between
+                else:                                           # small, or a write landed in between (or the second connection failed): read here
+                    stop.set(); blocks = con.execute('SELECT seqs, data, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq', (user_id,))
+                dim = key[1][1] if key[1] else None
+                for sb, data, n in blocks:
+                    if not dim: raise damaged('vectors but no embedder record')
+                    if len(sb) != 8*n or len(data) != 4*dim*n: raise damaged(f'a vector block does not hold {n} vectors of {dim} float32 values')
+                    seqs = np.frombuffer(sb, '<i8'); live = seqs > 0; k = int(live.sum())      # tombstones (seq <= 0) are skipped
+                    rows = rows_cur.fetchmany(k) if k else []
+                    cols = list(zip(*rows)) if rows else [()]; del rows
+                    if len(cols[0]) != k or not np.array_equal(seqs[live], np.array(cols[0], np.int64)):
+                        raise damaged('the vector blocks do not match the memories')
+                    V = np.frombuffer(data, '<f4').reshape(n, dim)
+                    if k == 0: continue                                                     # only tombstones: nothing to yield
+                    if k < n: V = V[live]
+                    if not math.isfinite(float(V.sum())): raise damaged('a stored vector is not finite')   # NaN and inf survive a sum
+                    yield cols, V
+                if rows_cur.fetchone() is not None: raise damaged('a memory has no stored vector')
+        finally:
+            stop.set()
+            if t.ident is not None: t.join()
 
-# %% ../../nbs/storage/02_sqlite.ipynb #54c7364a
-PARALLEL_LOAD_ROWS = 50_000     # users with at least this many memories load their vectors on a second thread
-_GENERATION = "SELECT value FROM meta WHERE key='generation'"
-def _snapshot_key(con, user_id):
-    "What identifies a read snapshot for loading: the journal's write generation and the user's embedder record."
-    return (con.execute(_GENERATION).fetchone(), con.execute('SELECT embedder, dim FROM users WHERE user_id=?', (user_id,)).fetchone())
+    def load_rows(self, user_id, chunk:int=65536):
+        for cols, V in self._blocks(user_id):
+            out = LoadChunk((r[1], r[2], r[3], r[4], r[5], r[6], r[7], tuple(r[8].split(TAG_SEP)) if r[8] else (), r[9], r[10], v)
+                         for r, v in zip(zip(*cols), V))
+            out.V = V
+            yield out
 
-def _read_blocks(db, user_id, q, stop):
-    "Thread body: the user's embedder record, then its blocks, from a second connection (its own snapshot), into queue `q`."
-    def put(x):
-        while not stop.is_set():
-            try: q.put(x, timeout=0.1); return True
-            except queue.Full: pass
-        return False
-    con = None
-    try:
-        con = db._connect(); con.execute('BEGIN')
-        if not put(_snapshot_key(con, user_id)): return
-        for b in con.execute('SELECT seqs, data, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq', (user_id,)):
-            if not put(b): return
-        put(None)
-    except BaseException as e: put(e if isinstance(e, Exception) else RuntimeError(str(e)))
-    finally:
-        if con is not None: con.close()
+    def load_columns(self, user_id, chunk:int=65536, lazy:bool=False):
+        "The fast path of filling a store (`store_for`): per block, the columns (vectors as one (n, dim) matrix), repeated strings shared; `lazy`: seqs instead of texts and analyses."
+        if lazy:
+            for (seqs, ids, created, E, rc, last), V in self._blocks(user_id, lazy=True): yield ids, seqs, created, E, rc, last, V
+            return
+        strs, tagc = {}, {'': ()}
+        for (_, ids, texts, created, E, emo, val, ev, tags, rc, last), V in self._blocks(user_id):
+            emo, ev = list(map(strs.setdefault, emo, emo)), list(map(strs.setdefault, ev, ev))    # share repeated strings
+            for h in set(tags).difference(tagc): tagc[h] = tuple(h.split(TAG_SEP))
+            yield ids, texts, created, E, emo, val, ev, list(map(tagc.__getitem__, tags)), rc, last, V
 
-# %% ../../nbs/storage/02_sqlite.ipynb #25a7a7a6
-@patch
-def _blocks(self:SQLiteJournal, user_id, lazy:bool=False):
-    "Yield (scalar columns, vectors (n, dim)) per vector block of the user, checked against each other (`lazy`: no text or analysis columns)."
-    q, stop = queue.Queue(maxsize=4), threading.Event()
-    t = threading.Thread(target=_read_blocks, args=(self, user_id, q, stop), daemon=True)
-    def get(raw=False):
-        x = q.get()
-        if isinstance(x, Exception) and not raw: raise _db_error(x, self.path) if isinstance(x, sqlite3.Error) else x
-        return x
-    def damaged(what): return RuntimeError(f'{self.path} is damaged: {what} (user {user_id!r})')
-    try:
+    def meta_rows(self, user_id, lo:int, hi:int)->dict:
+        "`seq` → `(text, emotion, valence, event, hashtags)` of the user's memories with `lo <= seq <= hi`."
         with self._read() as con:
-            nv = con.execute('SELECT coalesce(sum(n), 0) FROM vec_blocks WHERE user_id=?', (user_id,)).fetchone()[0]
-            if nv >= PARALLEL_LOAD_ROWS: t.start()
-            key = _snapshot_key(con, user_id)
-            rows_cur = con.execute(_SELECT_LAZY if lazy else _SELECT, (user_id,))
-            if t.ident is not None and get(raw=True) == key: blocks = iter(get, None)   # the same snapshot: no commit in between
-            else:                                           # small, or a write landed in between (or the second connection failed): read here
-                stop.set(); blocks = con.execute('SELECT seqs, data, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq', (user_id,))
-            dim = key[1][1] if key[1] else None
-            for sb, data, n in blocks:
-                if not dim: raise damaged('vectors but no embedder record')
-                if len(sb) != 8*n or len(data) != 4*dim*n: raise damaged(f'a vector block does not hold {n} vectors of {dim} float32 values')
-                seqs = np.frombuffer(sb, '<i8'); live = seqs > 0; k = int(live.sum())      # tombstones (seq <= 0) are skipped
-                rows = rows_cur.fetchmany(k) if k else []
-                cols = list(zip(*rows)) if rows else [()]; del rows
-                if len(cols[0]) != k or not np.array_equal(seqs[live], np.array(cols[0], np.int64)):
-                    raise damaged('the vector blocks do not match the memories')
-                V = np.frombuffer(data, '<f4').reshape(n, dim)
-                if k == 0: continue                                                     # only tombstones: nothing to yield
-                if k < n: V = V[live]
-                if not math.isfinite(float(V.sum())): raise damaged('a stored vector is not finite')   # NaN and inf survive a sum
-                yield cols, V
-            if rows_cur.fetchone() is not None: raise damaged('a memory has no stored vector')
-    finally:
-        stop.set()
-        if t.ident is not None: t.join()
+            return {r[0]: (r[1], r[2], r[3], r[4], tuple(r[5].split(TAG_SEP)) if r[5] else ())
+                    for r in con.execute('SELECT seq, text, emotion, valence, event, hashtags FROM memories WHERE user_id=? AND seq BETWEEN ? AND ?', (user_id, lo, hi))}
 
-# %% ../../nbs/storage/02_sqlite.ipynb #15d1de4e
-@patch
-def load_rows(self:SQLiteJournal, user_id, chunk:int=65536):
-    for cols, V in self._blocks(user_id):
-        out = LoadChunk((r[1], r[2], r[3], r[4], r[5], r[6], r[7], tuple(r[8].split(TAG_SEP)) if r[8] else (), r[9], r[10], v)
-                     for r, v in zip(zip(*cols), V))
-        out.V = V
-        yield out
+    def set_vectors(self, user_id, identity, dim, ids, vecs):
+        with self._write() as con:
+            rows = con.execute('SELECT seq, id FROM memories WHERE user_id=? ORDER BY seq', (user_id,)).fetchall()
+            if {r[1] for r in rows} != set(ids) or len(rows) != len(ids): raise RuntimeError(f'the memories of {user_id!r} changed while re-embedding; try again')
+            at = {i: k for k, i in enumerate(ids)}
+            V = np.asarray(vecs, np.float32)[[at[r[1]] for r in rows]] if rows else np.zeros((0, dim), np.float32)
+            con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
+            con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
+            if rows: put_blocks(con, user_id, dim, np.array([r[0] for r in rows], np.int64), V)
+            con.execute('INSERT INTO users(user_id, embedder, dim, created) VALUES (?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET embedder=excluded.embedder, dim=excluded.dim',
+                        (user_id, identity, dim, time.time()))
 
-@patch
-def load_columns(self:SQLiteJournal, user_id, chunk:int=65536, lazy:bool=False):
-    "The fast path of filling a store (`store_for`): per block, the columns (vectors as one (n, dim) matrix), repeated strings shared; `lazy`: seqs instead of texts and analyses."
-    if lazy:
-        for (seqs, ids, created, E, rc, last), V in self._blocks(user_id, lazy=True): yield ids, seqs, created, E, rc, last, V
-        return
-    strs, tagc = {}, {'': ()}
-    for (_, ids, texts, created, E, emo, val, ev, tags, rc, last), V in self._blocks(user_id):
-        emo, ev = list(map(strs.setdefault, emo, emo)), list(map(strs.setdefault, ev, ev))    # share repeated strings
-        for h in set(tags).difference(tagc): tagc[h] = tuple(h.split(TAG_SEP))
-        yield ids, texts, created, E, emo, val, ev, list(map(tagc.__getitem__, tags)), rc, last, V
+    def get_sentence_vectors(self, user_id, identity)->dict:
+        with self._read() as con:
+            dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
+            if not dim: return {}
+            rows = con.execute('SELECT id, n, data FROM sentence_vecs WHERE user_id=? AND embedder=?', (user_id, identity)).fetchall()
+        return {i: np.frombuffer(d, '<f4').reshape(n, dim[0]) for i, n, d in rows if len(d) == 4*n*dim[0]}   # a damaged entry is recomputed
 
-@patch
-def meta_rows(self:SQLiteJournal, user_id, lo:int, hi:int)->dict:
-    "`seq` → `(text, emotion, valence, event, hashtags)` of the user's memories with `lo <= seq <= hi`."
-    with self._read() as con:
-        return {r[0]: (r[1], r[2], r[3], r[4], tuple(r[5].split(TAG_SEP)) if r[5] else ())
-                for r in con.execute('SELECT seq, text, emotion, valence, event, hashtags FROM memories WHERE user_id=? AND seq BETWEEN ? AND ?', (user_id, lo, hi))}
+    def put_sentence_vectors(self, user_id, identity, dim, items:dict):
+        rows = [(user_id, i, identity, len(v), np.ascontiguousarray(v, '<f4').tobytes()) for i, v in items.items()
+                if np.ndim(v) == 2 and np.shape(v)[1] == dim and np.isfinite(v).all()]
+        with self._write() as con:   # only for memories that still exist (another process may have deleted one meanwhile)
+            con.executemany('INSERT OR REPLACE INTO sentence_vecs(user_id, id, embedder, n, data) SELECT ?,?,?,?,? '
+                            'WHERE EXISTS (SELECT 1 FROM memories WHERE user_id=?1 AND id=?2)', rows)
 
-# %% ../../nbs/storage/02_sqlite.ipynb #352d2ef2
-@patch
-def set_vectors(self:SQLiteJournal, user_id, identity, dim, ids, vecs):
-    with self._write() as con:
-        rows = con.execute('SELECT seq, id FROM memories WHERE user_id=? ORDER BY seq', (user_id,)).fetchall()
-        if {r[1] for r in rows} != set(ids) or len(rows) != len(ids): raise RuntimeError(f'the memories of {user_id!r} changed while re-embedding; try again')
-        at = {i: k for k, i in enumerate(ids)}
-        V = np.asarray(vecs, np.float32)[[at[r[1]] for r in rows]] if rows else np.zeros((0, dim), np.float32)
-        con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
-        con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
-        if rows: put_blocks(con, user_id, dim, np.array([r[0] for r in rows], np.int64), V)
-        con.execute('INSERT INTO users(user_id, embedder, dim, created) VALUES (?,?,?,?) ON CONFLICT(user_id) DO UPDATE SET embedder=excluded.embedder, dim=excluded.dim',
-                    (user_id, identity, dim, time.time()))
+    def list_users(self)->list:
+        with self._read() as con:
+            return [r[0] for r in con.execute('SELECT user_id FROM users UNION SELECT DISTINCT user_id FROM memories ORDER BY 1')]
 
-@patch
-def get_sentence_vectors(self:SQLiteJournal, user_id, identity)->dict:
-    with self._read() as con:
-        dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
-        if not dim: return {}
-        rows = con.execute('SELECT id, n, data FROM sentence_vecs WHERE user_id=? AND embedder=?', (user_id, identity)).fetchall()
-    return {i: np.frombuffer(d, '<f4').reshape(n, dim[0]) for i, n, d in rows if len(d) == 4*n*dim[0]}   # a damaged entry is recomputed
+    def read_preferences(self, user_id):
+        with self._read() as con:
+            r = con.execute('SELECT preferences FROM users WHERE user_id=?', (user_id,)).fetchone()
+        return r[0] if r else None
 
-@patch
-def put_sentence_vectors(self:SQLiteJournal, user_id, identity, dim, items:dict):
-    rows = [(user_id, i, identity, len(v), np.ascontiguousarray(v, '<f4').tobytes()) for i, v in items.items()
-            if np.ndim(v) == 2 and np.shape(v)[1] == dim and np.isfinite(v).all()]
-    with self._write() as con:   # only for memories that still exist (another process may have deleted one meanwhile)
-        con.executemany('INSERT OR REPLACE INTO sentence_vecs(user_id, id, embedder, n, data) SELECT ?,?,?,?,? '
-                        'WHERE EXISTS (SELECT 1 FROM memories WHERE user_id=?1 AND id=?2)', rows)
+    def write_preferences(self, user_id, text:str):
+        with self._write() as con:
+            con.execute('INSERT INTO users(user_id, preferences, created) VALUES (?,?,?) ON CONFLICT(user_id) DO UPDATE SET preferences=excluded.preferences',
+                        (user_id, text, time.time()))
 
-@patch
-def list_users(self:SQLiteJournal)->list:
-    with self._read() as con:
-        return [r[0] for r in con.execute('SELECT user_id FROM users UNION SELECT DISTINCT user_id FROM memories ORDER BY 1')]
+    def check(self)->str:
+        "SQLite's full integrity check and one vector per memory: 'ok' or the problems found."
+        with self._read() as con:
+            bad = [r[0] for r in con.execute('PRAGMA integrity_check') if r[0] != 'ok']
+            n = con.execute('SELECT count(*) FROM memories').fetchone()[0]
+            nv = sum(int((np.frombuffer(sb, '<i8') > 0).sum()) for (sb,) in con.execute('SELECT seqs FROM vec_blocks'))   # tombstones are not vectors
+            if n != nv: bad.append(f'{nv} stored vectors for {n} memories')
+            return '; '.join(bad) or 'ok'
 
-@patch
-def read_preferences(self:SQLiteJournal, user_id):
-    with self._read() as con:
-        r = con.execute('SELECT preferences FROM users WHERE user_id=?', (user_id,)).fetchone()
-    return r[0] if r else None
-
-# %% ../../nbs/storage/02_sqlite.ipynb #488915e4
-@patch
-def write_preferences(self:SQLiteJournal, user_id, text:str):
-    with self._write() as con:
-        con.execute('INSERT INTO users(user_id, preferences, created) VALUES (?,?,?) ON CONFLICT(user_id) DO UPDATE SET preferences=excluded.preferences',
-                    (user_id, text, time.time()))
-
-@patch
-def check(self:SQLiteJournal)->str:
-    "SQLite's full integrity check and one vector per memory: 'ok' or the problems found."
-    with self._read() as con:
-        bad = [r[0] for r in con.execute('PRAGMA integrity_check') if r[0] != 'ok']
-        n = con.execute('SELECT count(*) FROM memories').fetchone()[0]
-        nv = sum(int((np.frombuffer(sb, '<i8') > 0).sum()) for (sb,) in con.execute('SELECT seqs FROM vec_blocks'))   # tombstones are not vectors
-        if n != nv: bad.append(f'{nv} stored vectors for {n} memories')
-        return '; '.join(bad) or 'ok'
-
-# %% ../../nbs/storage/02_sqlite.ipynb #1df88778
-@patch
-def compact(self:SQLiteJournal)->dict: # bytes of the file before and after, tombstones dropped, whether the log was emptied
-    "Rewrite the journal without what was removed: tombstones dropped from the vector blocks, then VACUUM and an emptied log."
-    size = lambda: sum(Path(str(self.path) + s).stat().st_size for s in ('', '-wal') if Path(str(self.path) + s).exists())
-    before = size()
-    with self._write() as con: dropped = drop_tombstones(con)
-    ok = self._scrub(vacuum=True, every_block=True)
-    return dict(bytes_before=before, bytes_after=size(), tombstones=dropped, wal_emptied=ok)
+    def compact(self)->dict: # bytes of the file before and after, tombstones dropped, whether the log was emptied
+        "Rewrite the journal without what was removed: tombstones dropped from the vector blocks, then VACUUM and an emptied log."
+        size = lambda: sum(Path(str(self.path) + s).stat().st_size for s in ('', '-wal') if Path(str(self.path) + s).exists())
+        before = size()
+        with self._write() as con: dropped = drop_tombstones(con)
+        ok = self._scrub(vacuum=True, every_block=True)
+        return dict(bytes_before=before, bytes_after=size(), tombstones=dropped, wal_emptied=ok)
 
 # %% ../../nbs/storage/02_sqlite.ipynb #3b3ba7fb
 def sqlite_path(p:Path)->Path:
