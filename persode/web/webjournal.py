@@ -153,8 +153,8 @@ class WebJournal:
             if held is not None: held.pop(uid, None)
         self._zones.pop(uid, None)
 
-    def pages_lock(self, uid:str)->threading.Lock:
-        "The lock of the person's page folder: requests that change pages take turns."
+    def changes_lock(self, uid:str)->threading.Lock:
+        "The lock a person's changes take turns on (writing, correcting, forgetting); reads never take it."
         with self._pool: return self._pages.setdefault(uid, threading.Lock())
 
     # --- the person's profile, agent and time zone
@@ -225,7 +225,7 @@ class WebJournal:
     def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='')->object:
         "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
         check_text(text); t = when_written(written, self.now(), self.tz(uid))
-        with self.pages_lock(uid):
+        with self.changes_lock(uid):
             agent = self.agent(uid, prefs)
             folder = own_folder(self.folder(uid), uid)
             sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
@@ -242,7 +242,7 @@ class WebJournal:
 
     def edit(self, uid:str, mid:str, text:str)->object:
         "Correct one memory's text (`persode edit`); pages quoting it are rendered again."
-        with self.pages_lock(uid):
+        with self.changes_lock(uid):
             old = self.memory(uid, mid).text
             check_text(text)
             s = self.user(uid)['store']
@@ -255,7 +255,7 @@ class WebJournal:
 
     def forget(self, uid:str, mid:str)->int:
         "Erase one memory for good (`persode forget --id`); its page goes, pages quoting it are rendered again."
-        with self.pages_lock(uid):
+        with self.changes_lock(uid):
             old = self.memory(uid, mid).text
             n = self.db.delete(uid, [mid])
             s, folder = self.user(uid)['store'], self.folder(uid)
@@ -264,7 +264,7 @@ class WebJournal:
 
     def forget_all(self, uid:str)->int:
         "Erase all of a person's memories, preferences, settings and pages (`persode forget`)."
-        with self.pages_lock(uid):
+        with self.changes_lock(uid):
             n = self.db.forget_user(uid)
             self.db.forget_user(settings_id(uid))
             folder = self.folder(uid)
