@@ -136,8 +136,7 @@ def make_app(db:JournalDB,            # the open journal
              tz:str|None=None,        # the time zone of a journal whose person chose none (IANA name); the computer's zone when None
             )->FastHTML:
     "The web journal as a FastHTML (ASGI) app."
-    web = WebJournal(db, home, llm, clock, tz)
-    web.secret = secret if secret is not None else load_secret(home)
+    web = WebJournal(db, home, llm, clock, tz, secret=secret if secret is not None else load_secret(home))
     local = None if accounts is not None else check_id(user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
     app = journal_app(web, local, accounts)
     for r in ROUTES + (ACCOUNT_ROUTES if accounts is not None else []): r.to_app(app)

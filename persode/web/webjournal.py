@@ -111,8 +111,9 @@ class WebJournal:
                  llm=None,       # the generation back end (`get_llm()`: $PERSODE_LLM, offline stand-ins by default)
                  clock=None,     # a callable returning the current time (timezone-aware); `utcnow` by default
                  tz=None,        # the time zone of a journal whose person chose none (an IANA name); the computer's zone when None
+                 secret:bytes|None=None, # the key that signs sessions and forms (`persode.web.accounts.load_secret`); the app needs it
                 ):
-        self.db, self.home, self.llm, self.clock = db, home, llm if llm is not None else get_llm(), clock or utcnow
+        self.db, self.home, self.llm, self.clock, self.secret = db, home, llm if llm is not None else get_llm(), clock or utcnow, secret
         self.default_tz = check_zone(tz) if tz is not None else default_zone()
         self._free, self._outside, self._zones, self._pages = {}, {}, {}, {}
         self._pool = threading.Lock()     # held only while a handle is taken from or given back to the pool
