@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse, base64, hashlib, hmac, ipaddress, json, math, os, re, secrets, sys, threading, time
 from dataclasses import dataclass
 from pathlib import Path
-from fastcore.basics import patch
 from ..core.text import PersodeError, MAX_ID_CHARS
 from ..storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open_journal
 
@@ -85,6 +84,8 @@ def is_account_record(user_id)->bool:
     return isinstance(user_id, str) and user_id.startswith(ACCOUNT_PREFIX)
 
 # %% ../../nbs/web/01_accounts.ipynb #b6d6f7f8
+def _epoch()->str: return secrets.token_hex(16)   # a new session key
+
 @dataclass(frozen=True)
 class Account:
     "A person's account: the name they sign in with, the user id of their journal, when it was made (epoch seconds), its session key."
@@ -112,88 +113,74 @@ class Accounts:
         u = check_username(username)
         return u in self.db.users() or self.db.preferences(u) is not None or self.db.preferences(settings_id(u)) is not None
 
-def _epoch()->str: return secrets.token_hex(16)   # a new session key
+    def create(self,
+               username:str,       # see `check_username`
+               password:str,       # see `check_password`
+               now:float,          # epoch seconds, recorded as the creation time
+               adopt:bool=False,   # bind the account to the journal of the same name that exists already (the operator's choice)
+              )->Account:
+        "Create an account; PersodeError when the name is invalid or taken (by an account, or by a journal unless `adopt`) or the password too weak."
+        u, pw = check_username(username), check_password(password)
+        with self._lock:
+            if self._record(u) is not None: raise PersodeError(f'the username {u!r} is taken')
+            if self.has_journal(u) != adopt: raise PersodeError(f'there is no journal {u!r} to adopt; leave --adopt out to make a new one' if adopt else
+                                                                f'the username {u!r} is taken (a journal of that name exists; only `persode accounts add --adopt {u}` on the server gives it an account)')
+            d = dict(kind=_KIND, username=u, user_id=check_user_id(u), created=float(now), hash=self.hasher.hash(pw), epoch=_epoch())
+            self.db.set_preferences(ACCOUNT_PREFIX + u, d)
+        return self._account(d)
 
-# %% ../../nbs/web/01_accounts.ipynb #0fec6ccd
-@patch
-def create(self:Accounts,
-           username:str,       # see `check_username`
-           password:str,       # see `check_password`
-           now:float,          # epoch seconds, recorded as the creation time
-           adopt:bool=False,   # bind the account to the journal of the same name that exists already (the operator's choice)
-          )->Account:
-    "Create an account; PersodeError when the name is invalid or taken (by an account, or by a journal unless `adopt`) or the password too weak."
-    u, pw = check_username(username), check_password(password)
-    with self._lock:
-        if self._record(u) is not None: raise PersodeError(f'the username {u!r} is taken')
-        if self.has_journal(u) != adopt: raise PersodeError(f'there is no journal {u!r} to adopt; leave --adopt out to make a new one' if adopt else
-                                                            f'the username {u!r} is taken (a journal of that name exists; only `persode accounts add --adopt {u}` on the server gives it an account)')
-        d = dict(kind=_KIND, username=u, user_id=check_user_id(u), created=float(now), hash=self.hasher.hash(pw), epoch=_epoch())
-        self.db.set_preferences(ACCOUNT_PREFIX + u, d)
-    return self._account(d)
+    def get(self, username)->Account|None:
+        "The account with this username, or None (also for a name that is not a valid username)."
+        try: u = check_username(username)
+        except (PersodeError, TypeError): return None
+        return None if (d := self._record(u)) is None else self._account(d)
 
-@patch
-def get(self:Accounts, username)->Account|None:
-    "The account with this username, or None (also for a name that is not a valid username)."
-    try: u = check_username(username)
-    except (PersodeError, TypeError): return None
-    return None if (d := self._record(u)) is None else self._account(d)
+    def names(self)->list:
+        "The usernames, sorted."
+        return sorted(u[len(ACCOUNT_PREFIX):] for u in self.db.users() if is_account_record(u) and self._record(u[len(ACCOUNT_PREFIX):]))
 
-@patch
-def names(self:Accounts)->list:
-    "The usernames, sorted."
-    return sorted(u[len(ACCOUNT_PREFIX):] for u in self.db.users() if is_account_record(u) and self._record(u[len(ACCOUNT_PREFIX):]))
+    def authenticate(self,
+                     username,   # what the person typed as their name
+                     password,   # and as their password
+                    )->Account|None:  # None when either is wrong (or malformed)
+        "The account when the name and password match, else None; rehashes a hash made with older settings."
+        try: u = check_username(username)
+        except (PersodeError, TypeError): u = None
+        d = None if u is None else self._record(u)
+        if d is None:
+            if self._dummy is None: self._dummy = self.hasher.hash('persode-no-such-account')
+            verify_password(self._dummy, password if isinstance(password, str) else '', self.hasher)
+            return None
+        if not verify_password(d.get('hash'), password, self.hasher): return None
+        if (old := self.hasher.check_needs_rehash(d['hash'])) or not d.get('epoch'):    # weaker settings, or no session key yet
+            with self._lock: self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, 'hash': self.hasher.hash(password) if old else d['hash'], 'epoch': d.get('epoch') or _epoch()})
+        return self._account(d)
 
+    def _rekey(self, u:str, **changes)->Account:
+        "Write `changes` and a new session key into account `u`'s record."
+        with self._lock:
+            if (d := self._record(u)) is None: raise PersodeError(f'no account named {u!r}')
+            self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, **changes, 'epoch': _epoch()})
+        return self._account(d)
 
-# %% ../../nbs/web/01_accounts.ipynb #6b158f8b
-@patch
-def authenticate(self:Accounts,
-                 username,   # what the person typed as their name
-                 password,   # and as their password
-                )->Account|None:  # None when either is wrong (or malformed)
-    "The account when the name and password match, else None; rehashes a hash made with older settings."
-    try: u = check_username(username)
-    except (PersodeError, TypeError): u = None
-    d = None if u is None else self._record(u)
-    if d is None:
-        if self._dummy is None: self._dummy = self.hasher.hash('persode-no-such-account')
-        verify_password(self._dummy, password if isinstance(password, str) else '', self.hasher)
-        return None
-    if not verify_password(d.get('hash'), password, self.hasher): return None
-    if (old := self.hasher.check_needs_rehash(d['hash'])) or not d.get('epoch'):    # weaker settings, or no session key yet
-        with self._lock: self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, 'hash': self.hasher.hash(password) if old else d['hash'], 'epoch': d.get('epoch') or _epoch()})
-    return self._account(d)
+    def set_password(self, username:str, password:str)->Account:
+        "Replace an account's password and its session key, which ends every session signed in before."
+        return self._rekey(check_username(username), hash=self.hasher.hash(check_password(password)))
 
-# %% ../../nbs/web/01_accounts.ipynb #66dc645a
-@patch
-def _rekey(self:Accounts, u:str, **changes)->Account:
-    "Write `changes` and a new session key into account `u`'s record."
-    with self._lock:
-        if (d := self._record(u)) is None: raise PersodeError(f'no account named {u!r}')
-        self.db.set_preferences(ACCOUNT_PREFIX + u, d := {**d, **changes, 'epoch': _epoch()})
-    return self._account(d)
+    def sign_out(self, username:str)->Account|None:
+        "Replace an account's session key: every browser signed in to it is signed out (None when there is no such account)."
+        try: return self._rekey(check_username(username))
+        except (PersodeError, TypeError): return None
 
-@patch
-def set_password(self:Accounts, username:str, password:str)->Account:
-    "Replace an account's password and its session key, which ends every session signed in before."
-    return self._rekey(check_username(username), hash=self.hasher.hash(check_password(password)))
-
-@patch
-def sign_out(self:Accounts, username:str)->Account|None:
-    "Replace an account's session key: every browser signed in to it is signed out (None when there is no such account)."
-    try: return self._rekey(check_username(username))
-    except (PersodeError, TypeError): return None
-
-@patch
-def delete(self:Accounts,
-           username:str,       # the account to remove
-           forget:bool=False,  # also erase the account's journal (memories, preferences, settings)
-          ):
-    "Remove an account (its sessions end with it); its journal stays unless `forget`, under its name, which then no sign-up can take."
-    with self._lock:
-        if self._record(u := check_username(username)) is None: raise PersodeError(f'no account named {u!r}')
-        self.db.forget_user(ACCOUNT_PREFIX + u)
-        if forget: self.db.forget_user(u); self.db.forget_user(settings_id(u))
+    def delete(self,
+               username:str,       # the account to remove
+               forget:bool=False,  # also erase the account's journal (memories, preferences, settings)
+              ):
+        "Remove an account (its sessions end with it); its journal stays unless `forget`, under its name, which then no sign-up can take."
+        with self._lock:
+            if self._record(u := check_username(username)) is None: raise PersodeError(f'no account named {u!r}')
+            self.db.forget_user(ACCOUNT_PREFIX + u)
+            if forget: self.db.forget_user(u); self.db.forget_user(settings_id(u))
 
 # %% ../../nbs/web/01_accounts.ipynb #44675f4c
 class TooManyAttempts(PersodeError):
@@ -220,6 +207,8 @@ def client_key(client)->str:
     except ValueError: return c
     return str(ip) if ip.version == 4 else str(ip.ipv4_mapped or ipaddress.ip_network(f'{ip}/64', strict=False))
 
+def _limit_id(key:tuple)->str: return LIMIT_PREFIX + hashlib.sha256(f'{key[0]}:{key[1]}'.encode()).hexdigest()[:32]
+
 class LoginLimiter:
     "Failed sign-ins in a row per account and per client with a `Backoff` each; in `db` when given (every process serving it shares them), else in memory (at most `max_keys`)."
     def __init__(self, db:JournalDB|None=None, per_account:Backoff=ACCOUNT_BACKOFF, per_client:Backoff=CLIENT_BACKOFF,
@@ -232,45 +221,37 @@ class LoginLimiter:
         u = username.strip().lower()[:64] if isinstance(username, str) else ''
         return (('account', u), self.per_account), (('client', client_key(client)), self.per_client)
 
-def _limit_id(key:tuple)->str: return LIMIT_PREFIX + hashlib.sha256(f'{key[0]}:{key[1]}'.encode()).hexdigest()[:32]
+    def _get(self, key:tuple, now:float)->tuple:
+        "(failures in a row, time of the last) of a key; (0, 0.) when none, or forgotten."
+        d = self._mem.get(key, (0, 0.)) if self.db is None else self.db.preferences(_limit_id(key))
+        try: n, last = (int(d['n']), float(d['last'])) if isinstance(d, dict) else (int(d[0]), float(d[1]))
+        except (KeyError, TypeError, ValueError, IndexError): n, last = 0, 0.
+        return (n, last) if 0 < n and math.isfinite(last) and now - last < self.forget_after else (0, 0.)
 
-# %% ../../nbs/web/01_accounts.ipynb #f0f59421
-@patch
-def _get(self:LoginLimiter, key:tuple, now:float)->tuple:
-    "(failures in a row, time of the last) of a key; (0, 0.) when none, or forgotten."
-    d = self._mem.get(key, (0, 0.)) if self.db is None else self.db.preferences(_limit_id(key))
-    try: n, last = (int(d['n']), float(d['last'])) if isinstance(d, dict) else (int(d[0]), float(d[1]))
-    except (KeyError, TypeError, ValueError, IndexError): n, last = 0, 0.
-    return (n, last) if 0 < n and math.isfinite(last) and now - last < self.forget_after else (0, 0.)
+    def _put(self, key:tuple, n:int, last:float):
+        if self.db is not None:
+            if n: self.db.set_preferences(_limit_id(key), dict(kind='persode-limit', n=n, last=last))
+            elif self.db.preferences(_limit_id(key)) is not None: self.db.forget_user(_limit_id(key))
+            return
+        if not n: self._mem.pop(key, None); return
+        if key not in self._mem and len(self._mem) >= self.max_keys - 1:
+            for k in [k for k, (_, t) in self._mem.items() if last - t >= self.forget_after]: del self._mem[k]
+            while len(self._mem) >= self.max_keys - 1: del self._mem[next(iter(self._mem))]   # oldest first
+        self._mem[key] = (n, last)
 
-@patch
-def _put(self:LoginLimiter, key:tuple, n:int, last:float):
-    if self.db is not None:
-        if n: self.db.set_preferences(_limit_id(key), dict(kind='persode-limit', n=n, last=last))
-        elif self.db.preferences(_limit_id(key)) is not None: self.db.forget_user(_limit_id(key))
-        return
-    if not n: self._mem.pop(key, None); return
-    if key not in self._mem and len(self._mem) >= self.max_keys - 1:
-        for k in [k for k, (_, t) in self._mem.items() if last - t >= self.forget_after]: del self._mem[k]
-        while len(self._mem) >= self.max_keys - 1: del self._mem[next(iter(self._mem))]   # oldest first
-    self._mem[key] = (n, last)
+    def check(self, username, client, now:float):
+        "Raise `TooManyAttempts` when the account or the client must still wait at `now` after its failures in a row."
+        with self._lock: wait = max(last + b.wait(n) - now for key, b in self._keys(username, client) for n, last in [self._get(key, now)])
+        if wait > 0: raise TooManyAttempts(wait)
 
-@patch
-def check(self:LoginLimiter, username, client, now:float):
-    "Raise `TooManyAttempts` when the account or the client must still wait at `now` after its failures in a row."
-    with self._lock: wait = max(last + b.wait(n) - now for key, b in self._keys(username, client) for n, last in [self._get(key, now)])
-    if wait > 0: raise TooManyAttempts(wait)
+    def failed(self, username, client, now:float):
+        "Count a failed sign-in against both the account and the client."
+        with self._lock:
+            for key, _ in self._keys(username, client): self._put(key, self._get(key, now)[0] + 1, float(now))
 
-@patch
-def failed(self:LoginLimiter, username, client, now:float):
-    "Count a failed sign-in against both the account and the client."
-    with self._lock:
-        for key, _ in self._keys(username, client): self._put(key, self._get(key, now)[0] + 1, float(now))
-
-@patch
-def succeeded(self:LoginLimiter, username, client, now:float):
-    "A successful sign-in clears the account's count (the client's stays: it may be guessing other accounts)."
-    with self._lock: self._put(self._keys(username, client)[0][0], 0, float(now))
+    def succeeded(self, username, client, now:float):
+        "A successful sign-in clears the account's count (the client's stays: it may be guessing other accounts)."
+        with self._lock: self._put(self._keys(username, client)[0][0], 0, float(now))
 
 # %% ../../nbs/web/01_accounts.ipynb #ade1677a
 def sign_in(accounts:Accounts,      # where the accounts are

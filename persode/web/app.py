@@ -2,21 +2,21 @@
 
 # %% ../../nbs/web/03_app.ipynb #08f8de4f
 from __future__ import annotations
-import argparse, contextlib, hmac, html, ipaddress, logging, os, re, socket, threading, time
-from datetime import datetime, timedelta
-from fastcore.basics import patch_to
-from ..memory.decay import utcnow
+import argparse, hmac, ipaddress, logging, os, time
+from datetime import timedelta
 from ..core.text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
 from ..storage import open_journal, DEFAULT_USER, JournalDB
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.llm import get_llm
-from .views import *
-from .webjournal import *
+from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat_form, check_day, check_form, check_month, check_zone,
+                               confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
+                               month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
+from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
-                              session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, csrf_token, check_csrf, check_bind,
-                              is_loopback, SECURITY_HEADERS)
+                       session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, CSRF_HEADER, csrf_token, check_csrf, check_bind,
+                       is_loopback, SECURITY_HEADERS)
 try:
-    from fasthtml.common import FastHTML, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
+    from fasthtml.common import FastHTML, APIRouter, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
     from fasthtml.common import A, H2, H3, Input, P, Section, Strong, Ul, Small
     from starlette.datastructures import MutableHeaders
     from starlette.requests import cookie_parser
@@ -24,7 +24,11 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'fault', 'SessionGuard', 'make_app', 'proxy_options', 'serve', 'cli_serve']
+__all__ = ['log', 'PUBLIC', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in', 'genuine', 'journal_app',
+           'make_app', 'css', 'js', 'home', 'write', 'talk', 'chat', 'onboard', 'onboard_post', 'entry', 'image', 'why',
+           'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day', 'data', 'export', 'import_', 'erase_page',
+           'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page',
+           'change_password', 'proxy_options', 'serve', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -52,9 +56,9 @@ def _holds(s, local:str|None, accounts)->bool:
 
 # %% ../../nbs/web/03_app.ipynb #e8f30025
 class SessionGuard:
-    "ASGI middleware: the signed session (a fresh one when missing or invalid), the security headers, no caching of pages, the server's time."
-    def __init__(self, app, secret:bytes, local:str|None=None, accounts=None):
-        self.app, self.secret, self.local, self.accounts = app, secret, local, accounts
+    "ASGI middleware: the signed session (a fresh one when missing or invalid), the request's journal scope, the security headers, no caching of pages, the server's time."
+    def __init__(self, app, web:WebJournal, local:str|None=None, accounts=None):
+        self.app, self.web, self.secret, self.local, self.accounts = app, web, web.secret, local, accounts
     def session(self, scope, now:float):
         "The request's valid session, or None (expired, forged, for another mode, for an account that is gone or whose password changed since)."
         s = read_session(_cookie(scope), self.secret, now)
@@ -64,8 +68,8 @@ class SessionGuard:
         t0, now, static = time.perf_counter(), time.time(), scope.get('path', '').startswith('/static/')
         s = self.session(scope, now)
         if s is None: s = scope['persode_set_session'] = new_session(self.local, now)
-        scope['persode_session'] = s
-        SIGNED_IN.set((s.user_id, csrf_token(s, self.secret)) if self.accounts is not None and s.user_id is not None else None)
+        scope['persode_session'], scope['csrf'] = s, csrf_token(s, self.secret)
+        SIGNED_IN.set((s.user_id, scope['csrf']) if self.accounts is not None and s.user_id is not None else None)
         started = False
         async def send_(msg):
             nonlocal started
@@ -78,7 +82,8 @@ class SessionGuard:
                     h.append('Set-Cookie', session_cookie_header(sign_session(new, self.secret), SESSION_TTL, secure=scope.get('scheme') == 'https'))
                 h['Server-Timing'] = f'app;dur={(time.perf_counter() - t0)*1e3:.2f}'
             await send(msg)
-        try: await self.app(scope, receive, send_)
+        try:
+            with self.web.request(): await self.app(scope, receive, send_)
         except Exception:
             log.exception('unexpected error in %s %s', scope.get('method'), scope.get('path'))
             if started: raise
@@ -87,22 +92,39 @@ class SessionGuard:
 # %% ../../nbs/web/03_app.ipynb #b9640296
 def _html(content:tuple, status:int=200)->HTMLResponse: return HTMLResponse(document(*content), status_code=status)
 def _go(url:str)->RedirectResponse: return RedirectResponse(url, status_code=303)
-def _uid(req)->str: return req.scope['persode_session'].user_id
+def _token(req)->str: return req.scope['csrf']      # the anti-forgery token of the request's session, for the forms of its page
 def _forged()->HTMLResponse:
     return _html(page('This form has expired', P('Nothing was changed. ', A('Go back to your journal', href='/'), ' and try again.'),
                       error='The form did not carry this session’s token (it may be old, or come from another site).'), 403)
 def _missing(e)->HTMLResponse: return _html(page('Not found', P(A('Back to your journal', href='/')), error=str(e)), 404)
 
-@patch_to(WebJournal)
-def token(self, req)->str:
-    "The anti-forgery token of the request's session, for the forms of the page it answers with."
-    return csrf_token(req.scope['persode_session'], self.secret)
-@patch_to(WebJournal)
-def genuine(self, req, token)->bool:
-    "Whether `token` (from a posted form) is the anti-forgery token of the request's session."
-    return check_csrf(token, req.scope.get('persode_session'), self.secret)
+def signed_in(req):
+    "Beforeware: the signed-in person's user id into `req.scope['auth']` (FastHTML's `auth` parameter); a visitor who has not signed in goes to `/login`."
+    if (uid := req.scope['persode_session'].user_id) is None: return _go('/login')
+    req.scope['auth'] = uid
+
+async def genuine(req, state):
+    "Beforeware: a POST goes on only with its session's anti-forgery token (the form field, or the header); else 403 and nothing changes."
+    if req.method != 'POST': return
+    tok = (await req.form()).get(CSRF_FIELD) or req.headers.get(CSRF_HEADER)
+    if not check_csrf(tok, req.scope.get('persode_session'), state.web.secret): return _forged()
+
+PUBLIC = [r'/static/.*', r'/login', r'/signup']   # the paths a visitor who has not signed in may open
 
 # %% ../../nbs/web/03_app.ipynb #7994a2e7
+def journal_app(web:WebJournal,                # the server side, with its signing key in `web.secret`
+                local:str|None=None,           # the local user without accounts
+                accounts:Accounts|None=None,   # the accounts people sign in to
+               )->FastHTML:
+    "The FastHTML app of `web`, with its middleware, Beforeware and state, and no routes yet."
+    app = FastHTML(default_hdrs=False, hdrs=HEAD, htmlkw=dict(lang='en'), canonical=False, sess_cls=None, key_fname=os.devnull, secret_key='unused',
+                   before=[Beforeware(signed_in, skip=PUBLIC), Beforeware(genuine, skip=[r'/static/.*'])],
+                   middleware=[Middleware(SessionGuard, web=web, local=local, accounts=accounts)],
+                   exception_handlers={404: lambda req, exc: _missing('there is no such page')})
+    app.state.web, app.state.accounts = web, accounts
+    app.state.limiter = None if accounts is None else LoginLimiter(accounts.db)   # counts in the journal: every process serving it sees them
+    return app
+
 def make_app(db:JournalDB,            # the open journal
              *,
              home=None,               # the Persode home: diary pages in `home/pages`, the signing key (see `load_secret`)
@@ -114,258 +136,232 @@ def make_app(db:JournalDB,            # the open journal
              tz:str|None=None,        # the time zone of a journal whose person chose none (IANA name); the computer's zone when None
             )->FastHTML:
     "The web journal as a FastHTML (ASGI) app."
-    web = WebJournal(db, home, llm, clock, tz)
-    web.secret = secret if secret is not None else load_secret(home)
+    web = WebJournal(db, home, llm, clock, tz, secret=secret if secret is not None else load_secret(home))
     local = None if accounts is not None else check_id(user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
-    def signed_in(req):
-        if req.scope['persode_session'].user_id is None: return _go('/login')
-    app = FastHTML(default_hdrs=False, hdrs=HEAD, htmlkw=dict(lang='en'), canonical=False, sess_cls=None, key_fname=os.devnull, secret_key='unused',
-                   before=Beforeware(signed_in, skip=[r'/static/.*', r'/login', r'/signup']),
-                   middleware=[Middleware(SessionGuard, secret=web.secret, local=local, accounts=accounts)],
-                   exception_handlers={404: lambda req, exc: _missing('there is no such page')})
-    app.state.web = web
-    _static_routes(app)
-    for add in (_home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route, _data_routes,
-                _import_route, _forget_all_routes): add(app, web)
-    if accounts is not None: _account_routes(app, web, accounts)
+    app = journal_app(web, local, accounts)
+    for r in ROUTES + (ACCOUNT_ROUTES if accounts is not None else []): r.to_app(app)
     return app
 
 # %% ../../nbs/web/03_app.ipynb #186a549f
-def _static_routes(app):
-    @app.get('/static/app.css')
-    def css(): return Response(APP_CSS, media_type='text/css')
-    @app.get('/static/app.js')
-    def js(): return Response(APP_JS, media_type='text/javascript')
+_static_routes = APIRouter()
+
+@_static_routes.get('/static/app.css')
+def css(): return Response(APP_CSS, media_type='text/css')
+
+@_static_routes.get('/static/app.js')
+def js(): return Response(APP_JS, media_type='text/javascript')
 
 # %% ../../nbs/web/03_app.ipynb #96afd46d
-def _home_routes(app, web:WebJournal):
-    @app.get('/')
-    def home(req, msg:str=''):
-        uid = _uid(req)
-        with web.lock:
-            if web.prefs(uid) is None: return _go('/onboard')
-            st = web.user(uid)
-            folder, tz = web.folder(uid), web.tz(uid)
-            recent = [entry_line(e, web.has_page(uid, e, folder), tz) for e in st['index'].latest(7)]
-            n = len(st['store'])
-        return _html(page('Write', entry_form(web.token(req), zone=str(tz)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
-                          P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
-                          notice=NOTICES.get(msg)))
+_home_routes = APIRouter()
 
-    @app.post('/write')
-    def write(req, text:str='', written:str='', csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        uid = _uid(req)
-        with web.lock:
-            prefs = web.prefs(uid)
-            if prefs is None: return _go('/onboard')
-            try: e = web.write(uid, prefs, text, written)
-            except PersodeError as err:
-                return _html(page('Write', entry_form(web.token(req), text[:MAX_TEXT_CHARS], written[:40], zone=web.zone_name(uid)), error=f'Nothing was written: {err}'), 400)
-        return _go(f'/page/{e.episode.id}?msg=written')
+@_home_routes.get('/')
+def home(req, auth, state, msg:str=''):
+    web = state.web
+    if web.prefs(auth) is None: return _go('/onboard')
+    st = web.user(auth)
+    folder, tz = web.folder(auth), web.tz(auth)
+    recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
+    n = len(st['store'])
+    return _html(page('Write', entry_form(_token(req), zone=str(tz)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
+                      P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
+                      notice=NOTICES.get(msg)))
+
+@_home_routes.post('/write')
+def write(req, auth, state, text:str='', written:str=''):
+    web = state.web
+    prefs = web.prefs(auth)
+    if prefs is None: return _go('/onboard')
+    try: e = web.write(auth, prefs, text, written)
+    except PersodeError as err:
+        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], written[:40], zone=web.zone_name(auth)), error=f'Nothing was written: {err}'), 400)
+    return _go(f'/page/{e.episode.id}?msg=written')
 
 # %% ../../nbs/web/03_app.ipynb #e8f30005
-def _chat_routes(app, web:WebJournal):
-    @app.get('/chat')
-    def talk(req): return _html(page('Talk', chat_form(web.token(req))))
+_chat_routes = APIRouter()
 
-    @app.post('/chat')
-    def chat(req, text:str='', remember:str='', csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        uid = _uid(req)
-        with web.lock:
-            prefs = web.prefs(uid)
-            if prefs is None: return _go('/onboard')
-            tz = web.tz(uid)
-            try: r = web.chat(uid, prefs, text, remember == 'yes')
-            except PersodeError as err:
-                return _html(page('Talk', chat_form(web.token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
-        said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
-                       H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz), cls='exchange')
-        return _html(page('Talk', said, chat_form(web.token(req))))
+@_chat_routes.get('/chat')
+def talk(req): return _html(page('Talk', chat_form(_token(req))))
+
+@_chat_routes.post('/chat')
+def chat(req, auth, state, text:str='', remember:str=''):
+    web = state.web
+    prefs = web.prefs(auth)
+    if prefs is None: return _go('/onboard')
+    tz = web.tz(auth)
+    try: r = web.chat(auth, prefs, text, remember == 'yes')
+    except PersodeError as err:
+        return _html(page('Talk', chat_form(_token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
+    said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
+                   H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz), cls='exchange')
+    return _html(page('Talk', said, chat_form(_token(req))))
 
 # %% ../../nbs/web/03_app.ipynb #bca13c24
-def _onboard_routes(app, web:WebJournal):
-    @app.get('/onboard')
-    def onboard(req):
-        with web.lock: p, tz = web.prefs(_uid(req)), web.zone_name(_uid(req))
-        vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz)
-        return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(web.token(req), vals)))
+_onboard_routes = APIRouter()
 
-    @app.post('/onboard')
-    async def onboard_post(req):
-        form = {k: v for k, v in (await req.form()).items() if isinstance(v, str)}
-        if not web.genuine(req, form.get(CSRF_FIELD)): return _forged()
-        prefs, errors = check_form(form)
-        try: tz = check_zone(form.get('tz') or web.zone_name(_uid(req)))
-        except PersodeError as e: errors['tz'] = str(e)
-        if errors:
-            return _html(page('Your profile', onboarding_form(web.token(req), form, errors),
-                              error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
-        with web.lock: web.db.set_preferences(_uid(req), prefs); web.set_zone(_uid(req), tz)
-        return _go('/?msg=onboarded')
+@_onboard_routes.get('/onboard')
+def onboard(req, auth, state):
+    p, tz = state.web.prefs(auth), state.web.zone_name(auth)
+    vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz)
+    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals)))
+
+@_onboard_routes.post('/onboard')
+async def onboard_post(req, auth, state):
+    web, form = state.web, {k: v for k, v in (await req.form()).items() if isinstance(v, str)}
+    prefs, errors = check_form(form)
+    try: tz = check_zone(form.get('tz') or web.zone_name(auth))
+    except PersodeError as e: errors['tz'] = str(e)
+    if errors:
+        return _html(page('Your profile', onboarding_form(_token(req), form, errors),
+                          error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
+    web.db.set_preferences(auth, prefs); web.set_zone(auth, tz)
+    return _go('/?msg=onboarded')
 
 # %% ../../nbs/web/03_app.ipynb #7800d599
-def _page_routes(app, web:WebJournal):
-    @app.get('/page/{mid}')
-    def entry(req, mid:str, msg:str=''):
-        with web.lock:
-            try: v, _ = web.page_view(_uid(req), mid)
-            except NotFoundError as e: return _missing(e)
-            now, tz = web.now(), web.tz(_uid(req))
-        return _html(page('Diary page', diary_page(v, now, tz), notice=NOTICES.get(msg)))
+_page_routes = APIRouter()
 
-    @app.get('/page/{mid}/image')
-    def image(req, mid:str):
-        with web.lock:
-            try: p = web.image(_uid(req), mid)
-            except NotFoundError as e: return _missing(e)
-        return FileResponse(p, media_type='image/png')
+@_page_routes.get('/page/{mid}')
+def entry(auth, state, mid:str, msg:str=''):
+    web = state.web
+    try: v, _ = web.page_view(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    return _html(page('Diary page', diary_page(v, web.now(), web.tz(auth)), notice=NOTICES.get(msg)))
 
-    @app.get('/page/{mid}/why')
-    def why(req, mid:str):
-        with web.lock:
-            try: v, hits = web.page_view(_uid(req), mid)
-            except NotFoundError as e: return _missing(e)
-            tz = web.tz(_uid(req))
-        if hits is None: return _html(page('Why these memories', P('This memory has no diary page, so nothing was recalled for it.'),
-                                           P(A('Back to the entry', href=f'/page/{mid}'))))
-        return _html(page('Why these memories', P('When you wrote ', A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}'),
-                                                  ', these memories were recalled, with these numbers:'),
-                          recall_table(hits, v.gate_fired, v.created_at, tz=tz)))
+@_page_routes.get('/page/{mid}/image')
+def image(auth, state, mid:str):
+    try: p = state.web.image(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    return FileResponse(p, media_type='image/png')
+
+@_page_routes.get('/page/{mid}/why')
+def why(auth, state, mid:str):
+    web = state.web
+    try: v, hits = web.page_view(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    tz = web.tz(auth)
+    if hits is None: return _html(page('Why these memories', P('This memory has no diary page, so nothing was recalled for it.'),
+                                       P(A('Back to the entry', href=f'/page/{mid}'))))
+    return _html(page('Why these memories', P('When you wrote ', A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}'),
+                                              ', these memories were recalled, with these numbers:'),
+                      recall_table(hits, v.gate_fired, v.created_at, tz=tz)))
 
 # %% ../../nbs/web/03_app.ipynb #54245d71
-def _change_routes(app, web:WebJournal):
-    @app.get('/page/{mid}/edit')
-    def correct(req, mid:str):
-        with web.lock:
-            try: m = web.memory(_uid(req), mid)
-            except NotFoundError as e: return _missing(e)
-        return _html(page('Correct an entry', edit_form(web.token(req), mid, m.text)))
+_change_routes = APIRouter()
 
-    @app.post('/page/{mid}/edit')
-    def edit(req, mid:str, text:str='', csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        with web.lock:
-            try: web.edit(_uid(req), mid, text)
-            except NotFoundError as e: return _missing(e)
-            except PersodeError as err:
-                return _html(page('Correct an entry', edit_form(web.token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
-        return _go(f'/page/{mid}?msg=edited')
+@_change_routes.get('/page/{mid}/edit')
+def correct(req, auth, state, mid:str):
+    try: m = state.web.memory(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    return _html(page('Correct an entry', edit_form(_token(req), mid, m.text)))
 
-    @app.get('/page/{mid}/forget')
-    def forget_form(req, mid:str):
-        with web.lock:
-            try: m = web.memory(_uid(req), mid)
-            except NotFoundError as e: return _missing(e)
-            day = local_time(m.created_at, web.tz(_uid(req)), '%d %B %Y')
-        return _html(page('Forget an entry', P('“', excerpt(m.text, 300), '”'),
-                          confirm_form(web.token(req), f'/page/{mid}/forget', f'Forget this entry of {day} for good, with its page? '
-                                       'Pages that quoted it are drawn again without it. This cannot be undone.', 'Forget it', cancel=f'/page/{mid}')))
+@_change_routes.post('/page/{mid}/edit')
+def edit(req, auth, state, mid:str, text:str=''):
+    try: state.web.edit(auth, mid, text)
+    except NotFoundError as e: return _missing(e)
+    except PersodeError as err:
+        return _html(page('Correct an entry', edit_form(_token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
+    return _go(f'/page/{mid}?msg=edited')
 
-    @app.post('/page/{mid}/forget')
-    def forget(req, mid:str, csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        with web.lock:
-            try: web.forget(_uid(req), mid)
-            except NotFoundError as e: return _missing(e)
-        return _go('/?msg=forgotten')
+@_change_routes.get('/page/{mid}/forget')
+def forget_form(req, auth, state, mid:str):
+    try: m = state.web.memory(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    day = local_time(m.created_at, state.web.tz(auth), '%d %B %Y')
+    return _html(page('Forget an entry', P('“', excerpt(m.text, 300), '”'),
+                      confirm_form(_token(req), f'/page/{mid}/forget', f'Forget this entry of {day} for good, with its page? '
+                                   'Pages that quoted it are drawn again without it. This cannot be undone.', 'Forget it', cancel=f'/page/{mid}')))
 
+@_change_routes.post('/page/{mid}/forget')
+def forget(auth, state, mid:str):
+    try: state.web.forget(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    return _go('/?msg=forgotten')
 
 # %% ../../nbs/web/03_app.ipynb #e8f30010
-def _timeline_route(app, web:WebJournal):
-    @app.get('/timeline')
-    def timeline(req, month:str=''):
-        uid, err = _uid(req), None
-        with web.lock:
-            tz = web.tz(uid)
-            today = web.now().astimezone(tz).date()
-            try: first = check_month(month, today)
-            except PersodeError as e: first, err = today.replace(day=1), str(e)
-            last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
-            idx = web.user(uid)['index']
-            end = min(last, today) if first <= today else last
-            days = idx.days(min(first, end - timedelta(days=83)), last, tz)
-        prev, nxt = (first - timedelta(days=1)).replace(day=1), last + timedelta(days=1)
-        nav = P(A(f'← {prev:%B %Y}', href=f'/timeline?month={prev:%Y-%m}'), ' · ', A(f'{nxt:%B %Y} →', href=f'/timeline?month={nxt:%Y-%m}'), cls='actions')
-        return _html(page('Timeline', nav, month_calendar(first.year, first.month, days, today),
-                          H2('Mood over twelve weeks'), mood_chart(days, end - timedelta(days=83), end),
-                          P('Bars: the mean intensity E of each day (green: pleasant, red: unpleasant, grey: neutral); dots: its strongest memory.', cls='muted'),
-                          error=err), 400 if err else 200)
+_timeline_route = APIRouter()
 
+@_timeline_route.get('/timeline')
+def timeline(auth, state, month:str=''):
+    web, err = state.web, None
+    tz = web.tz(auth)
+    today = web.now().astimezone(tz).date()
+    try: first = check_month(month, today)
+    except PersodeError as e: first, err = today.replace(day=1), str(e)
+    last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+    end = min(last, today) if first <= today else last
+    days = web.user(auth)['index'].days(min(first, end - timedelta(days=83)), last, tz)
+    prev, nxt = (first - timedelta(days=1)).replace(day=1), last + timedelta(days=1)
+    nav = P(A(f'← {prev:%B %Y}', href=f'/timeline?month={prev:%Y-%m}'), ' · ', A(f'{nxt:%B %Y} →', href=f'/timeline?month={nxt:%Y-%m}'), cls='actions')
+    return _html(page('Timeline', nav, month_calendar(first.year, first.month, days, today),
+                      H2('Mood over twelve weeks'), mood_chart(days, end - timedelta(days=83), end),
+                      P('Bars: the mean intensity E of each day (green: pleasant, red: unpleasant, grey: neutral); dots: its strongest memory.', cls='muted'),
+                      error=err), 400 if err else 200)
 
 # %% ../../nbs/web/03_app.ipynb #e8f30013
-def _day_route(app, web:WebJournal):
-    @app.get('/day/{d}')
-    def day(req, d:str):
-        uid = _uid(req)
-        try: when = check_day(d)
-        except PersodeError as e: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=str(e)), 400)
-        with web.lock:
-            idx, now, folder, tz = web.user(uid)['index'], web.now(), web.folder(uid), web.tz(uid)
-            entries = [(e, web.has_page(uid, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
-            views = [web.page_view(uid, e.id)[0] for e, p in entries if p]
-            before, after = idx.around(when, tz)
-        msgs = [entry_line(e, False, tz) for e, p in entries if not p]
-        nav = P(A(f'← {before:%d %B %Y}', href=f'/day/{before}') if before else None, ' · ' if before and after else None,
-                A(f'{after:%d %B %Y} →', href=f'/day/{after}') if after else None, cls='actions')
-        return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now, tz) for v in views],
-                          Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
-                          None if entries else P('No entries on this day.')))
+_day_route = APIRouter()
 
+@_day_route.get('/day/{d}')
+def day(auth, state, d:str):
+    web = state.web
+    try: when = check_day(d)
+    except PersodeError as e: return _html(page('A day', P(A('Back to the timeline', href='/timeline')), error=str(e)), 400)
+    idx, now, folder, tz = web.user(auth)['index'], web.now(), web.folder(auth), web.tz(auth)
+    entries = [(e, web.has_page(auth, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
+    views = [web.page_view(auth, e.id)[0] for e, p in entries if p]
+    before, after = idx.around(when, tz)
+    msgs = [entry_line(e, False, tz) for e, p in entries if not p]
+    nav = P(A(f'← {before:%d %B %Y}', href=f'/day/{before}') if before else None, ' · ' if before and after else None,
+            A(f'{after:%d %B %Y} →', href=f'/day/{after}') if after else None, cls='actions')
+    return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now, tz) for v in views],
+                      Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
+                      None if entries else P('No entries on this day.')))
 
 # %% ../../nbs/web/03_app.ipynb #ca2f4e54
-def _data_routes(app, web:WebJournal):
-    @app.get('/data')
-    def data(req, msg:str=''):
-        with web.lock: n, tz = web.db.count(_uid(req)), web.zone_name(_uid(req))
-        return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
-            Section(H2('Export'), confirm_form(web.token(req), '/export', 'Download all your memories as JSON Lines (the format of `persode export`).',
-                                               'Download the export', cancel='/data', danger=False)),
-            Section(H2('Import'), confirm_form(web.token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
-                                               'Import the file', Input(type='file', name='file', accept='.jsonl,.json,application/x-ndjson', required=True),
-                                               cancel='/data', danger=False, enctype='multipart/form-data')),
-            Section(H2('Forget everything'), P(A('Erase all your memories, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
+_data_routes = APIRouter()
 
-    @app.post('/export')
-    def export(req, csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        with web.lock: body, day = web.export(_uid(req)), web.now().astimezone(web.tz(_uid(req)))
-        return Response(body, media_type='application/x-ndjson',
-                        headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
+@_data_routes.get('/data')
+def data(req, auth, state, msg:str=''):
+    n, tz = state.web.db.count(auth), state.web.zone_name(auth)
+    return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
+        Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your memories as JSON Lines (the format of `persode export`).',
+                                           'Download the export', cancel='/data', danger=False)),
+        Section(H2('Import'), confirm_form(_token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
+                                           'Import the file', Input(type='file', name='file', accept='.jsonl,.json,application/x-ndjson', required=True),
+                                           cancel='/data', danger=False, enctype='multipart/form-data')),
+        Section(H2('Forget everything'), P(A('Erase all your memories, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
 
+@_data_routes.post('/export')
+def export(auth, state):
+    web = state.web
+    body, day = web.export(auth), web.now().astimezone(web.tz(auth))
+    return Response(body, media_type='application/x-ndjson',
+                    headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
 
 # %% ../../nbs/web/03_app.ipynb #e8f30017
-def _import_route(app, web:WebJournal):
-    @app.post('/import')
-    async def import_(req):
-        form = await req.form()
-        if not web.genuine(req, form.get(CSRF_FIELD)): return _forged()
-        f = form.get('file')
-        data = await f.read(MAX_IMPORT_BYTES + 1) if hasattr(f, 'read') else b''
-        try:
-            with web.lock: rep = web.import_(_uid(req), data)
-        except PersodeError as err:
-            return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
-        return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."
-                            + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')),
-                          P(A('See the timeline', href='/timeline'))))
+_import_route = APIRouter()
 
+@_import_route.post('/import')
+async def import_(req, auth, state):
+    f = (await req.form()).get('file')
+    data = await f.read(MAX_IMPORT_BYTES + 1) if hasattr(f, 'read') else b''
+    try: rep = state.web.import_(auth, data)
+    except PersodeError as err:
+        return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
+    return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."
+                        + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')),
+                      P(A('See the timeline', href='/timeline'))))
 
 # %% ../../nbs/web/03_app.ipynb #e8f30020
-def _forget_all_routes(app, web:WebJournal):
-    @app.get('/forget')
-    def erase_page(req):
-        return _html(page('Forget everything', forget_all_form(web.token(req))))
+_forget_all_routes = APIRouter()
 
-    @app.post('/forget')
-    def forget_all(req, confirm:str='', csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        if confirm.strip().lower() != CONFIRM_ALL:
-            return _html(page('Forget everything', forget_all_form(web.token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
-        with web.lock: web.forget_all(_uid(req))
-        return _go('/onboard')
+@_forget_all_routes.get('/forget')
+def erase_page(req): return _html(page('Forget everything', forget_all_form(_token(req))))
 
+@_forget_all_routes.post('/forget')
+def forget_all(req, auth, state, confirm:str=''):
+    if confirm.strip().lower() != CONFIRM_ALL:
+        return _html(page('Forget everything', forget_all_form(_token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
+    state.web.forget_all(auth)
+    return _go('/onboard')
 
 # %% ../../nbs/web/03_app.ipynb #5c4a4e32
 def _client(req)->str: return req.client.host if req.client else ''
@@ -374,71 +370,73 @@ def _refused(r:HTMLResponse, e:PersodeError)->HTMLResponse:   # a sign-in form's
     if isinstance(e, TooManyAttempts): r.status_code, r.headers['Retry-After'] = 429, str(e.retry_after)
     return r
 
-def _account_routes(app, web:WebJournal, accounts:Accounts):
-    limiter = LoginLimiter(accounts.db)     # counts in the journal: every process serving it sees them
-    @app.get('/login')
-    def sign_in_page(req):
-        return _html(page('Sign in', login_form(web.token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
+def _begin(req, acct):
+    "Start a new session for `acct` with this response (a fresh session id, the account's current session key)."
+    req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
 
-    @app.post('/login')
-    def login(req, username:str='', password:str='', csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        try: acct = sign_in(accounts, limiter, username, password, client=_client(req), now=web.now().timestamp())
-        except PersodeError as e:
-            return _refused(_html(page('Sign in', login_form(web.token(req), username[:40]), error=str(e)), 400), e)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
-        return _go('/')
+_account_routes = APIRouter()
 
-    @app.get('/logout')
-    def logout_form(req): return _html(page('Sign out', confirm_form(web.token(req), '/logout', 'Sign out of Persode? Every browser signed in to your account is signed out with this one.', 'Sign out', danger=False)))
+@_account_routes.get('/login')
+def sign_in_page(req):
+    return _html(page('Sign in', login_form(_token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None))
 
-    @app.post('/logout')
-    def logout(req, csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        accounts.sign_out(_uid(req))           # a new session key: this cookie, and every other of the account, is refused from now on
-        req.scope['persode_set_session'] = new_session(None, time.time())
-        return _go('/login')
-    _signup_routes(app, web, accounts); _password_routes(app, web, accounts, limiter)
+@_account_routes.post('/login')
+def login(req, state, username:str='', password:str=''):
+    try: acct = sign_in(state.accounts, state.limiter, username, password, client=_client(req), now=state.web.now().timestamp())
+    except PersodeError as e:
+        return _refused(_html(page('Sign in', login_form(_token(req), username[:40]), error=str(e)), 400), e)
+    _begin(req, acct)
+    return _go('/')
+
+@_account_routes.get('/logout')
+def logout_form(req): return _html(page('Sign out', confirm_form(_token(req), '/logout', 'Sign out of Persode? Every browser signed in to your account is signed out with this one.', 'Sign out', danger=False)))
+
+@_account_routes.post('/logout')
+def logout(req, auth, state):
+    state.accounts.sign_out(auth)           # a new session key: this cookie, and every other of the account, is refused from now on
+    req.scope['persode_set_session'] = new_session(None, time.time())
+    return _go('/login')
 
 # %% ../../nbs/web/03_app.ipynb #72e068e3
-def _signup_routes(app, web:WebJournal, accounts:Accounts):
-    far = lambda: _html(page('Create an account', error='Accounts are created on the computer that runs Persode (open this page there).'), 403)
-    @app.get('/signup')
-    def signup_form(req):
-        if not is_loopback(_client(req)): return far()
-        return _html(page('Create an account', login_form(web.token(req), action='/signup', button='Create the account', repeat=True)))
+def _far(): return _html(page('Create an account', error='Accounts are created on the computer that runs Persode (open this page there).'), 403)
 
-    @app.post('/signup')
-    def signup(req, username:str='', password:str='', password2:str='', csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        if not is_loopback(_client(req)): return far()
-        try:
-            if password != password2: raise PersodeError('the two passwords differ')
-            acct = accounts.create(username, password, time.time())
-        except PersodeError as e:
-            return _html(page('Create an account', login_form(web.token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
-        return _go('/onboard')
+@_account_routes.get('/signup')
+def signup_form(req):
+    if not is_loopback(_client(req)): return _far()
+    return _html(page('Create an account', login_form(_token(req), action='/signup', button='Create the account', repeat=True)))
+
+@_account_routes.post('/signup')
+def signup(req, state, username:str='', password:str='', password2:str=''):
+    if not is_loopback(_client(req)): return _far()
+    try:
+        if password != password2: raise PersodeError('the two passwords differ')
+        acct = state.accounts.create(username, password, time.time())
+    except PersodeError as e:
+        return _html(page('Create an account', login_form(_token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
+    _begin(req, acct)
+    return _go('/onboard')
 
 # %% ../../nbs/web/03_app.ipynb #e8f30027
-def _password_routes(app, web:WebJournal, accounts:Accounts, limiter:LoginLimiter):
-    @app.get('/password')
-    def password_page(req): return _html(page('Change your password', password_form(web.token(req))))
+@_account_routes.get('/password')
+def password_page(req): return _html(page('Change your password', password_form(_token(req))))
 
-    @app.post('/password')
-    def change_password(req, password:str='', new:str='', new2:str='', csrf_token:str=''):
-        if not web.genuine(req, csrf_token): return _forged()
-        uid = _uid(req)
-        try:
-            try: sign_in(accounts, limiter, uid, password, client=_client(req), now=web.now().timestamp())
-            except TooManyAttempts: raise
-            except PersodeError: raise PersodeError('the current password is wrong') from None
-            if new != new2: raise PersodeError('the two new passwords differ')
-            acct = accounts.set_password(uid, new)
-        except PersodeError as e:
-            return _refused(_html(page('Change your password', password_form(web.token(req)), error=f'Nothing was changed: {e}'), 400), e)
-        req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
-        return _go('/data?msg=password')
+@_account_routes.post('/password')
+def change_password(req, auth, state, password:str='', new:str='', new2:str=''):
+    try:
+        try: sign_in(state.accounts, state.limiter, auth, password, client=_client(req), now=state.web.now().timestamp())
+        except TooManyAttempts: raise
+        except PersodeError: raise PersodeError('the current password is wrong') from None
+        if new != new2: raise PersodeError('the two new passwords differ')
+        acct = state.accounts.set_password(auth, new)
+    except PersodeError as e:
+        return _refused(_html(page('Change your password', password_form(_token(req)), error=f'Nothing was changed: {e}'), 400), e)
+    _begin(req, acct)
+    return _go('/data?msg=password')
+
+# %% ../../nbs/web/03_app.ipynb #e8f300a1
+ROUTES = [_static_routes, _home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route,
+          _data_routes, _import_route, _forget_all_routes]   # the journal's pages, in every app
+ACCOUNT_ROUTES = [_account_routes]                              # signing in, up and out, and the password: only with accounts
 
 # %% ../../nbs/web/03_app.ipynb #249947ea
 def proxy_options(forwarded_allow_ips:str|None=None, # comma-separated addresses of trusted proxies (`--forwarded-allow-ips`); None or '': none

@@ -4,15 +4,15 @@
 from __future__ import annotations
 import calendar, contextvars, re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
 from ..journal.onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
 from ..journal.templates import mood_for
 try:
-    from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
+    from fasthtml.common import (A, Article, Body, Button, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
                                  Input, Label, Li, Link, Main, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
-                                 Summary, Table, Tbody, Td, Textarea, Th, Thead, Title, Tr, Ul, Caption, to_xml)
+                                 Table, Tbody, Td, Textarea, Th, Thead, Title, Tr, Ul, Caption, to_xml)
     from fasthtml import svg
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 

@@ -2,12 +2,11 @@
 
 # %% ../../nbs/web/02_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import contextlib, html, io, json, re, shutil, socket, threading, time
+import contextlib, contextvars, html, io, json, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
-from fastcore.basics import patch_to
 from ..memory.decay import as_utc, utcnow
 from ..core.text import PersodeError, NotFoundError, check_text, zone, local_time
 from ..storage import JournalDB
@@ -17,12 +16,12 @@ from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.llm import get_llm
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .views import PageView, summarize, excerpt, when_written, check_zone, default_zone
-from .accounts import SETTINGS_PREFIX, settings_id
+from .accounts import settings_id
 try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['MAX_IMPORT_BYTES', 'Entry', 'DateIndex', 'day_start', 'WebJournal', 'entry_line', 'running']
+__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'Entry', 'day_start', 'DateIndex', 'entry_line', 'WebJournal', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -31,6 +30,12 @@ class Entry:
     id:str; created_at:datetime; intensity:float; valence:float; emotion:str; text:str
     @classmethod
     def of(cls, m): return cls(m.id, m.created_at, m.intensity, m.valence, m.emotion, m.text)
+
+def day_start(d:date,   # a day on the person's calendar
+              tz=None,  # the person's zone (see `zone`); UTC when None
+             )->datetime:
+    "Midnight at the start of day `d` in zone `tz`."
+    return datetime(d.year, d.month, d.day, tzinfo=zone(tz))
 
 class DateIndex:
     "A store's memories in time order, kept in step with the store."
@@ -56,101 +61,31 @@ class DateIndex:
         self._key, self._n, self._last = key, len(ids), (ids[-1] if ids else None)
         return self
 
-# %% ../../nbs/web/02_webjournal.ipynb #e03e266e
-def day_start(d:date,   # a day on the person's calendar
-              tz=None,  # the person's zone (see `zone`); UTC when None
-             )->datetime:
-    "Midnight at the start of day `d` in zone `tz`."
-    return datetime(d.year, d.month, d.day, tzinfo=zone(tz))
+    def between(self, start:datetime, end:datetime)->list:
+        "Entries formed at or after `start` and before `end`, oldest first."
+        return self.entries[bisect_left(self.times, start):bisect_left(self.times, end)]
 
-@patch_to(DateIndex)
-def between(self, start:datetime, end:datetime)->list:
-    "Entries formed at or after `start` and before `end`, oldest first."
-    return self.entries[bisect_left(self.times, start):bisect_left(self.times, end)]
+    def days(self, first:date, last:date, tz=None)->dict:
+        "{date: `DaySummary`} of the days from `first` to `last` (inclusive) that have entries (days of zone `tz`)."
+        by, z = {}, zone(tz)
+        for e in self.between(day_start(first, z), day_start(last + timedelta(days=1), z)): by.setdefault(e.created_at.astimezone(z).date(), []).append(e)
+        return {d: summarize(d, es) for d, es in by.items()}
 
-@patch_to(DateIndex)
-def days(self, first:date, last:date, tz=None)->dict:
-    "{date: `DaySummary`} of the days from `first` to `last` (inclusive) that have entries (days of zone `tz`)."
-    by, z = {}, zone(tz)
-    for e in self.between(day_start(first, z), day_start(last + timedelta(days=1), z)): by.setdefault(e.created_at.astimezone(z).date(), []).append(e)
-    return {d: summarize(d, es) for d, es in by.items()}
+    def latest(self, k:int=5)->list: return self.entries[::-1][:k] if k else []
 
-@patch_to(DateIndex)
-def latest(self, k:int=5)->list: return self.entries[::-1][:k] if k else []
-
-@patch_to(DateIndex)
-def around(self, d:date, tz=None)->tuple:
-    "The nearest days (of zone `tz`) before and after `d` that have entries (None where there is none)."
-    z = zone(tz)
-    i, j = bisect_left(self.times, day_start(d, z)), bisect_left(self.times, day_start(d + timedelta(days=1), z))
-    return (self.times[i - 1].astimezone(z).date() if i else None), (self.times[j].astimezone(z).date() if j < len(self.times) else None)
-
-# %% ../../nbs/web/02_webjournal.ipynb #98b8248b
-class WebJournal:
-    "The web journal's server side: one open journal, each user's store, date index and agent, one lock."
-    def __init__(self,
-                 db:JournalDB,   # the open journal
-                 home=None,      # the folder whose `pages/` holds the diary pages (`--home`; None: $PERSODE_HOME or ~/.persode)
-                 llm=None,       # the generation back end (`get_llm()`: $PERSODE_LLM, offline stand-ins by default)
-                 clock=None,     # a callable returning the current time (timezone-aware); `utcnow` by default
-                 tz=None,        # the time zone of a journal whose person chose none (an IANA name); the computer's zone when None
-                ):
-        self.db, self.home, self.llm, self.clock = db, home, llm if llm is not None else get_llm(), clock or utcnow
-        self.default_tz = check_zone(tz) if tz is not None else default_zone()
-        self.lock, self._users, self._zones = threading.RLock(), {}, {}
-
-    def now(self)->datetime: return as_utc(self.clock(), 'now')
-    def folder(self, uid:str)->Path: return user_pages(self.home, uid)   # old-layout pages move only by the owner's own command (`persode`)
-
-    def user(self, uid:str)->dict:
-        "The user's open store, date index and agent slot, caught up with the journal."
-        st = self._users.get(uid)
-        if st is None: st = self._users[uid] = dict(store=self.db.store_for(uid), index=DateIndex(), agent=None)
-        follow = getattr(st['store'], 'follow_journal', None)     # a `MemoryStore` follows other processes' writes; PostgreSQL needs not
-        st['index'].update(st['store'], reloaded=bool(follow()) if callable(follow) else False)
-        return st
-
-    def prefs(self, uid:str)->OnboardingPreferences|None:
-        d = self.db.preferences(uid)
-        return None if d is None else OnboardingPreferences.from_dict(d)
-
-    def agent(self, uid:str, prefs:OnboardingPreferences)->EpisodicMemoryAgent:
-        "The user's agent (made again when the preferences or the time zone change), drawing into the user's page folder."
-        st = self.user(uid)
-        tz = self.tz(uid)
-        if st['agent'] is None or st['agent'].preferences != prefs or st['agent'].tz != tz:
-            s = st['store']
-            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=self.llm, image_dir=self.folder(uid), tz=tz)
-        return st['agent']
-
-    def drop(self, uid:str): self._users.pop(uid, None); self._zones.pop(uid, None)
-
-# %% ../../nbs/web/02_webjournal.ipynb #c6a70002
-_SETTINGS_KIND = 'persode-settings'   # the record's kind, under `persode.web.accounts.settings_id(uid)`
-
-@patch_to(WebJournal)
-def zone_name(self, uid:str)->str:
-    "The person's time zone, an IANA name: the one they chose, else the server's default."
-    if uid not in self._zones:
-        d = self.db.preferences(settings_id(uid))
-        name = d.get('tz') if isinstance(d, dict) and d.get('kind') == _SETTINGS_KIND else None
-        try: self._zones[uid] = check_zone(name) if name else self.default_tz
-        except PersodeError: self._zones[uid] = self.default_tz       # a record written by hand: fall back, do not fail every page
-    return self._zones[uid]
-
-@patch_to(WebJournal)
-def tz(self, uid:str)->tzinfo: return zone(self.zone_name(uid))
-
-@patch_to(WebJournal)
-def set_zone(self, uid:str, name:str)->str:
-    "Choose the person's time zone (`check_zone` validates it); returns its IANA name."
-    z = check_zone(name)
-    self.db.set_preferences(settings_id(uid), dict(kind=_SETTINGS_KIND, tz=z))
-    self._zones[uid] = z
-    return z
+    def around(self, d:date, tz=None)->tuple:
+        "The nearest days (of zone `tz`) before and after `d` that have entries (None where there is none)."
+        z = zone(tz)
+        i, j = bisect_left(self.times, day_start(d, z)), bisect_left(self.times, day_start(d + timedelta(days=1), z))
+        return (self.times[i - 1].astimezone(z).date() if i else None), (self.times[j].astimezone(z).date() if j < len(self.times) else None)
 
 # %% ../../nbs/web/02_webjournal.ipynb #7673073e
+_HELD = contextvars.ContextVar('persode_held', default=None)   # the handles the current request holds, by user id
+POOL_SIZE = 4                         # free handles kept per person between requests
+MAX_IMPORT_BYTES = 64*2**20           # the largest export file the app accepts (64 MiB)
+_SETTINGS_KIND = 'persode-settings'   # the kind of a journal's settings record, under `persode.web.accounts.settings_id(uid)`
 _DIARY = re.compile(r'<div class="diary">(.*?)</div>', re.S)
+_DEFAULT_PREFS = dict(name='friend', age=30)   # who pages are drawn for when a person has no profile yet
 
 def _record(folder:Path, stem:str, uid:str)->dict|None:
     try: rec = json.loads((folder/f'{stem}.json').read_text(encoding='utf-8'))
@@ -162,121 +97,197 @@ def _hits(rec:dict, store)->list:
     qs = [q for q in rec.get('quotes', ()) if isinstance(q, dict) and q.get('id') in store]
     return [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
-@patch_to(WebJournal)
-def memory(self, uid:str, mid)->object:
-    "The user's memory `mid`, or `NotFoundError` (the same for a malformed id and for another user's id)."
-    s = self.user(uid)['store']
-    if not isinstance(mid, str) or len(mid) > 64 or mid not in s: raise NotFoundError(f'there is no entry {str(mid)[:64]!r} in your journal')
-    return s[mid]
-
-@patch_to(WebJournal)
-def page_view(self, uid:str, mid:str)->tuple:
-    "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the user's memories."
-    m, s = self.memory(uid, mid), self.user(uid)['store']
-    folder, stem = self.folder(uid), journal_stem(m.created_at, m.id)
-    v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags))
-    rec = _record(folder, stem, uid)
-    if rec is None: return v, None
-    try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
-    except OSError: found = None
-    v.diary = html.unescape(found[1]) if found else ''
-    if (folder/f'{stem}.png').is_file(): v.image_url = f'/page/{m.id}/image'
-    hits = _hits(rec, s)
-    v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
-    return v, hits
-
-# %% ../../nbs/web/02_webjournal.ipynb #a1b20009
-@patch_to(WebJournal)
-def image(self, uid:str, mid:str)->Path:
-    "The picture of one of the user's pages."
-    m = self.memory(uid, mid)
-    p = self.folder(uid)/f'{journal_stem(m.created_at, m.id)}.png'
-    if not p.is_file(): raise NotFoundError(f'entry {mid!r} has no picture')
-    return p
-
-@patch_to(WebJournal)
-def has_page(self, uid:str, e, folder:Path|None=None)->bool:
-    "Whether the memory `e` (an `Entry` or `Memory`) has a diary page (in `folder`, the user's page folder when None)."
-    return ((folder or self.folder(uid))/f'{journal_stem(e.created_at, e.id)}.json').is_file()
-
 def entry_line(e:Entry, page:bool, tz=None):
     "One line of a list of memories: time in zone `tz` (a link), emotion and E, the start of the text."
     return Li(A(local_time(e.created_at, tz, '%a %d %b %Y %H:%M'), href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
-# %% ../../nbs/web/02_webjournal.ipynb #1a8703da
-@patch_to(WebJournal)
-def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='')->object:
-    "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
-    check_text(text); t = when_written(written, self.now(), self.tz(uid))
-    agent = self.agent(uid, prefs)
-    folder = own_folder(self.folder(uid), uid)
-    sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
-    e = journal_entry(agent, text, t, folder, uid)
-    self.user(uid)
-    return e
+# %% ../../nbs/web/02_webjournal.ipynb #98b8248b
+class WebJournal:
+    "The web journal's server side: one open journal, and per person a pool of handles (store, date index, agent) that requests take in turn."
+    def __init__(self,
+                 db:JournalDB,   # the open journal
+                 home=None,      # the folder whose `pages/` holds the diary pages (`--home`; None: $PERSODE_HOME or ~/.persode)
+                 llm=None,       # the generation back end (`get_llm()`: $PERSODE_LLM, offline stand-ins by default)
+                 clock=None,     # a callable returning the current time (timezone-aware); `utcnow` by default
+                 tz=None,        # the time zone of a journal whose person chose none (an IANA name); the computer's zone when None
+                 secret:bytes|None=None, # the key that signs sessions and forms (`persode.web.accounts.load_secret`); the app needs it
+                ):
+        self.db, self.home, self.llm, self.clock, self.secret = db, home, llm if llm is not None else get_llm(), clock or utcnow, secret
+        self.default_tz = check_zone(tz) if tz is not None else default_zone()
+        self._free, self._outside, self._zones, self._pages = {}, {}, {}, {}
+        self._pool = threading.Lock()     # held only while a handle is taken from or given back to the pool
 
-@patch_to(WebJournal)
-def chat(self, uid:str, prefs:OnboardingPreferences, text:str, remember:bool=True)->object:
-    "The agent's reply to a message (`persode chat`), remembering the message when asked."
-    check_text(text)
-    r = self.agent(uid, prefs).respond(text, self.now(), remember=remember)
-    self.user(uid)
-    return r
+    def now(self)->datetime: return as_utc(self.clock(), 'now')
+    def folder(self, uid:str)->Path: return user_pages(self.home, uid)
 
-# %% ../../nbs/web/02_webjournal.ipynb #4c845c19
-@patch_to(WebJournal)
-def edit(self, uid:str, mid:str, text:str)->object:
-    "Correct one memory's text (`persode edit`); pages quoting it are rendered again."
-    old = self.memory(uid, mid).text
-    check_text(text)
-    s = self.user(uid)['store']
-    s.analyzer = self.llm.analyzer(s.embedder)
-    m = s.edit(mid, text)
-    folder = self.folder(uid)
-    sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(name='friend', age=30), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
-    self.user(uid)
-    return m
+    # --- handles: one request, its own handles
+    @contextlib.contextmanager
+    def request(self):
+        "The scope of one request: the handles it takes are its own until it ends; then they go back to the pool (not after a fault)."
+        held = {}; tok, done = _HELD.set(held), False
+        try: yield; done = True
+        finally:
+            _HELD.reset(tok)
+            if done:
+                with self._pool:
+                    for uid, h in held.items():
+                        free = self._free.setdefault(uid, [])
+                        if len(free) < POOL_SIZE: free.append(h)
 
-@patch_to(WebJournal)
-def forget(self, uid:str, mid:str)->int:
-    "Erase one memory for good (`persode forget --id`); its page goes, pages quoting it are rendered again."
-    old = self.memory(uid, mid).text
-    n = self.db.delete(uid, [mid])
-    s, folder = self.user(uid)['store'], self.folder(uid)
-    sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(name='friend', age=30), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
-    return n
+    def user(self, uid:str)->dict:
+        "The person's handle for this request (store, date index and agent slot), caught up with the journal."
+        held = _HELD.get()
+        if held is None: held = self._outside
+        st = held.get(uid)
+        if st is None:
+            with self._pool: free = self._free.get(uid)
+            st = held[uid] = (free.pop() if free else None) or dict(store=self.db.store_for(uid), index=DateIndex(), agent=None)
+        follow = getattr(st['store'], 'follow_journal', None)     # a `MemoryStore` follows other writers; PostgreSQL needs not
+        st['index'].update(st['store'], reloaded=bool(follow()) if callable(follow) else False)
+        return st
 
-@patch_to(WebJournal)
-def forget_all(self, uid:str)->int:
-    "Erase all of a user's memories, preferences, settings and pages (`persode forget`)."
-    n = self.db.forget_user(uid)
-    self.db.forget_user(settings_id(uid))
-    folder = self.folder(uid)
-    if folder.is_dir(): shutil.rmtree(folder)
-    self.drop(uid)
-    return n
+    def drop(self, uid:str):
+        "Forget the person's handles and zone (after their journal was erased)."
+        with self._pool: self._free.pop(uid, None)
+        for held in (_HELD.get(), self._outside):
+            if held is not None: held.pop(uid, None)
+        self._zones.pop(uid, None)
 
-# %% ../../nbs/web/02_webjournal.ipynb #886bdfcd
-MAX_IMPORT_BYTES = 64*2**20   # the largest export file the app accepts (64 MiB)
+    def changes_lock(self, uid:str)->threading.Lock:
+        "The lock a person's changes take turns on (writing, correcting, forgetting); reads never take it."
+        with self._pool: return self._pages.setdefault(uid, threading.Lock())
 
-@patch_to(WebJournal)
-def export(self, uid:str, embeddings:bool=False)->str:
-    "The user's memories as JSON Lines (`persode export`)."
-    buf = io.StringIO()
-    self.db.export_jsonl(uid, buf, embeddings)
-    return buf.getvalue()
+    # --- the person's profile, agent and time zone
+    def prefs(self, uid:str)->OnboardingPreferences|None:
+        d = self.db.preferences(uid)
+        return None if d is None else OnboardingPreferences.from_dict(d)
 
-@patch_to(WebJournal)
-def import_(self, uid:str, data:bytes)->dict:
-    "Import JSON Lines (`persode import`) into this user, whoever the file names; ids already present are skipped."
-    if not data: raise PersodeError('the file is empty; choose a file written by "Export" or `persode export`')
-    if len(data) > MAX_IMPORT_BYTES: raise PersodeError(f'the file is larger than {MAX_IMPORT_BYTES >> 20} MiB')
-    try: text = data.decode('utf-8')
-    except UnicodeDecodeError: raise PersodeError('the file is not UTF-8 text; choose a file written by "Export" or `persode export`') from None
-    rep = self.db.import_jsonl(io.StringIO(text), uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
-    self.user(uid)
-    return rep
+    def agent(self, uid:str, prefs:OnboardingPreferences)->EpisodicMemoryAgent:
+        "The handle's agent (made again when the preferences or the time zone change), drawing into the person's page folder."
+        st, tz = self.user(uid), self.tz(uid)
+        if st['agent'] is None or st['agent'].preferences != prefs or st['agent'].tz != tz:
+            s = st['store']
+            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=self.llm, image_dir=self.folder(uid), tz=tz)
+        return st['agent']
+
+    def zone_name(self, uid:str)->str:
+        "The person's time zone, an IANA name: the one they chose, else the server's default."
+        if uid not in self._zones:
+            d = self.db.preferences(settings_id(uid))
+            name = d.get('tz') if isinstance(d, dict) and d.get('kind') == _SETTINGS_KIND else None
+            try: self._zones[uid] = check_zone(name) if name else self.default_tz
+            except PersodeError: self._zones[uid] = self.default_tz       # a record written by hand: fall back, do not fail every page
+        return self._zones[uid]
+
+    def tz(self, uid:str)->tzinfo: return zone(self.zone_name(uid))
+
+    def set_zone(self, uid:str, name:str)->str:
+        "Choose the person's time zone (`check_zone` validates it); returns its IANA name."
+        z = check_zone(name)
+        self.db.set_preferences(settings_id(uid), dict(kind=_SETTINGS_KIND, tz=z))
+        self._zones[uid] = z
+        return z
+
+    # --- reading: a memory, its page, its picture
+    def memory(self, uid:str, mid)->object:
+        "The person's memory `mid`, or `NotFoundError` (the same for a malformed id and for another person's id)."
+        s = self.user(uid)['store']
+        if not isinstance(mid, str) or len(mid) > 64 or mid not in s: raise NotFoundError(f'there is no entry {str(mid)[:64]!r} in your journal')
+        return s[mid]
+
+    def page_view(self, uid:str, mid:str)->tuple:
+        "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the person's memories."
+        m, s = self.memory(uid, mid), self.user(uid)['store']
+        folder, stem = self.folder(uid), journal_stem(m.created_at, m.id)
+        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags))
+        rec = _record(folder, stem, uid)
+        if rec is None: return v, None
+        try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
+        except OSError: found = None
+        v.diary = html.unescape(found[1]) if found else ''
+        if (folder/f'{stem}.png').is_file(): v.image_url = f'/page/{m.id}/image'
+        hits = _hits(rec, s)
+        v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
+        return v, hits
+
+    def image(self, uid:str, mid:str)->Path:
+        "The picture of one of the person's pages."
+        m = self.memory(uid, mid)
+        p = self.folder(uid)/f'{journal_stem(m.created_at, m.id)}.png'
+        if not p.is_file(): raise NotFoundError(f'entry {mid!r} has no picture')
+        return p
+
+    def has_page(self, uid:str, e, folder:Path|None=None)->bool:
+        "Whether the memory `e` (an `Entry` or `Memory`) has a diary page (in `folder`, the person's page folder when None)."
+        return ((folder or self.folder(uid))/f'{journal_stem(e.created_at, e.id)}.json').is_file()
+
+    # --- what a person can do
+    def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='')->object:
+        "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
+        check_text(text); t = when_written(written, self.now(), self.tz(uid))
+        with self.changes_lock(uid):
+            agent = self.agent(uid, prefs)
+            folder = own_folder(self.folder(uid), uid)
+            sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
+            e = journal_entry(agent, text, t, folder, uid)
+        self.user(uid)
+        return e
+
+    def chat(self, uid:str, prefs:OnboardingPreferences, text:str, remember:bool=True)->object:
+        "The agent's reply to a message (`persode chat`), remembering the message when asked."
+        check_text(text)
+        r = self.agent(uid, prefs).respond(text, self.now(), remember=remember)
+        self.user(uid)
+        return r
+
+    def edit(self, uid:str, mid:str, text:str)->object:
+        "Correct one memory's text (`persode edit`); pages quoting it are rendered again."
+        with self.changes_lock(uid):
+            old = self.memory(uid, mid).text
+            check_text(text)
+            s = self.user(uid)['store']
+            s.analyzer = self.llm.analyzer(s.embedder)
+            m = s.edit(mid, text)
+            folder = self.folder(uid)
+            sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
+        self.user(uid)
+        return m
+
+    def forget(self, uid:str, mid:str)->int:
+        "Erase one memory for good (`persode forget --id`); its page goes, pages quoting it are rendered again."
+        with self.changes_lock(uid):
+            old = self.memory(uid, mid).text
+            n = self.db.delete(uid, [mid])
+            s, folder = self.user(uid)['store'], self.folder(uid)
+            sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
+        return n
+
+    def forget_all(self, uid:str)->int:
+        "Erase all of a person's memories, preferences, settings and pages (`persode forget`)."
+        with self.changes_lock(uid):
+            n = self.db.forget_user(uid)
+            self.db.forget_user(settings_id(uid))
+            folder = self.folder(uid)
+            if folder.is_dir(): shutil.rmtree(folder)
+            self.drop(uid)
+        return n
+
+    def export(self, uid:str, embeddings:bool=False)->str:
+        "The person's memories as JSON Lines (`persode export`)."
+        buf = io.StringIO()
+        self.db.export_jsonl(uid, buf, embeddings)
+        return buf.getvalue()
+
+    def import_(self, uid:str, data:bytes)->dict:
+        "Import JSON Lines (`persode import`) into this person's journal, whoever the file names; ids already present are skipped."
+        if not data: raise PersodeError('the file is empty; choose a file written by "Export" or `persode export`')
+        if len(data) > MAX_IMPORT_BYTES: raise PersodeError(f'the file is larger than {MAX_IMPORT_BYTES >> 20} MiB')
+        try: text = data.decode('utf-8')
+        except UnicodeDecodeError: raise PersodeError('the file is not UTF-8 text; choose a file written by "Export" or `persode export`') from None
+        rep = self.db.import_jsonl(io.StringIO(text), uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
+        self.user(uid)
+        return rep
 
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
