@@ -1233,6 +1233,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                         'persode.recall.records.Scores': ('recall/records.html#scores', 'persode/recall/records.py'),
                                         'persode.recall.records.Scores.order': ( 'recall/records.html#scores.order',
                                                                                  'persode/recall/records.py'),
+                                        'persode.recall.records.Scores.ranked': ( 'recall/records.html#scores.ranked',
+                                                                                  'persode/recall/records.py'),
                                         'persode.recall.records.check_batch': ( 'recall/records.html#check_batch',
                                                                                 'persode/recall/records.py'),
                                         'persode.recall.records.check_strategy': ( 'recall/records.html#check_strategy',

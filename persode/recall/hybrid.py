@@ -196,9 +196,7 @@ class HybridRetriever:
 
     def rank(self, query:str, now=None, strategy:str='hybrid-gated', **kwargs)->list:
         "The ids of the memories formed by `now`, best first (no reinforcement)."
-        sc = self.scores(query, now, strategy, **kwargs)
-        o = sc.order()
-        return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
+        return self.scores(query, now, strategy, **kwargs).ranked()
 
     # Retrieval
     def retrieve(self,

@@ -321,9 +321,7 @@ class MemoryStore:
 
     def rank(self, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
         "The ids of the memories that exist at `now`, best first, for one query (no reinforcement)."
-        sc = self.scores(query, now, strategy, **kwargs)
-        o = sc.order()
-        return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
+        return self.scores(query, now, strategy, **kwargs).ranked()
 
     # Retrieval and reinforcement
     def reinforce(self,

@@ -28,7 +28,7 @@ def check_view_strategy(strategy:str)->str:
 
 # %% ../../nbs/recall/03_views.ipynb #848d6a52
 class SentenceViews:
-    "Sentence vectors and the store's centre beside a `MemoryStore`: the `views`, `views-gated` and `views-routed` strategies."
+    "Sentence vectors and the store's centre beside a `MemoryStore`, for the retriever strategies `views` (ungated), `views-gated` and `views-routed`."
     def __init__(self,
                  store:MemoryStore,          # the store whose memories are viewed (similarity, gate and salience come from it)
                  weight:float=VIEW_WEIGHT,   # w, the weight of the best-sentence cosine, in [0, 1]
@@ -157,9 +157,7 @@ class SentenceViews:
     # Ranking and retrieval
     def rank(self, query:str|None, now=None, strategy:str='views-gated', **kwargs)->list:
         "The ids of the memories formed by `now`, best first (no reinforcement)."
-        sc = self.scores(query, now, strategy, **kwargs)
-        o = sc.order()
-        return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
+        return self.scores(query, now, strategy, **kwargs).ranked()
 
     def retrieve(self,
                  query:str,               # what the user said or asked
