@@ -87,6 +87,75 @@ class MemoryStore:
         "How many memories fit before the columns grow."
         return self._vecs.shape[1]
 
+    # Adding
+    def _check_vectors(self, vecs, n:int, name:str='embeddings')->np.ndarray:
+        "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows (`check_vectors`)."
+        return check_vectors(vecs, n, self.dim, self.embedder.identity, name)
+
+    def _analyses(self, texts:list, analyses=None)->list:
+        "The given analyses, checked, or the analyzer's for `texts`."
+        analyses = list(self.analyzer.analyze_batch(texts) if analyses is None else analyses)
+        if len(analyses) != len(texts) or not all(isinstance(a, Analysis) for a in analyses):
+            raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
+        return analyses
+
+    def add_many(self,
+                 texts,                 # the episodes' texts
+                 ats,                   # when each happened (timezone-aware datetimes or ISO strings), one per text
+                 *,
+                 analyses=None,         # precomputed `Analysis` per text; analysed with `self.analyzer` when None
+                 embeddings=None,       # precomputed (n, dim) vectors; embedded with `self.embedder` when None
+                 ids=None,              # explicit ids; `memory_id(text, at)` when None
+                )->list:                # the stored `Memory` records
+        "Store a batch of episodes atomically: all of them or, on any bad input, none."
+        texts, ats, ids = check_batch(texts, ats, ids)
+        self.follow_journal()
+        clash = [i for i in ids if i in self._row]
+        if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
+        analyses = self._analyses(texts, analyses)
+        vecs = self.embedder.embed(texts) if embeddings is None else self._check_vectors(embeddings, len(texts))
+        created = np.array([a.timestamp() for a in ats], dtype=np.float64)
+        E = np.array([a.intensity for a in analyses], dtype=np.float64)
+        metas = [(t, a.emotion, a.valence, a.event, tuple(a.hashtags)) for t, a in zip(texts, analyses)]
+        mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
+        if self.backend is not None: self.backend.on_add(mems, vecs)
+        self.append_columns(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
+        return mems
+
+    def add(self,
+            text:str,          # the episode's text
+            at,                # when it happened (timezone-aware datetime or ISO string)
+            *,
+            analysis:Analysis|None=None,  # precomputed analysis
+            embedding=None,    # precomputed vector of shape (dim,)
+            id:str|None=None,  # explicit id
+           )->Memory:
+        "Store one episode."
+        emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
+        return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
+                             embeddings=emb, ids=None if id is None else [id])[0]
+
+    # Reading
+    def _row_of(self, mid)->int:
+        "The row of memory `mid` (a checked id); KeyError if the store does not hold it."
+        i = self._row.get(check_id(mid, 'memory id'))
+        if i is None: raise NotFoundError(f'no memory with id {mid!r}')
+        return i
+
+    def __getitem__(self, mid:str)->Memory:
+        i = self._row_of(mid)
+        text, emotion, valence, event, hashtags = self._meta[i]
+        n = int(self._recalls[i])
+        return Memory(mid, text, utc_datetime(self._created[i]), float(self._E[i]), emotion, valence, event,
+                      hashtags, n, utc_datetime(self._anchor[i]) if n else None)
+
+    def __contains__(self, mid)->bool: return mid in self._row
+
+    def memories(self)->list:
+        "All memories, in store order."
+        self.follow_journal()
+        return [self[i] for i in self._ids]
+
     # Loading hooks: columns appended as they are
     def reserve(self, extra:int):
         "Make room for `extra` more memories (a loader calls it once with the number it is about to append)."
@@ -168,90 +237,6 @@ class MemoryStore:
         "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `append_columns`' back."
         if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._recompute_terms()
 
-    # Adding
-    def _check_vectors(self, vecs, n:int, name:str='embeddings')->np.ndarray:
-        "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows (`check_vectors`)."
-        return check_vectors(vecs, n, self.dim, self.embedder.identity, name)
-
-    def _analyses(self, texts:list, analyses=None)->list:
-        "The given analyses, checked, or the analyzer's for `texts`."
-        analyses = list(self.analyzer.analyze_batch(texts) if analyses is None else analyses)
-        if len(analyses) != len(texts) or not all(isinstance(a, Analysis) for a in analyses):
-            raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
-        return analyses
-
-    def add_many(self,
-                 texts,                 # the episodes' texts
-                 ats,                   # when each happened (timezone-aware datetimes or ISO strings), one per text
-                 *,
-                 analyses=None,         # precomputed `Analysis` per text; analysed with `self.analyzer` when None
-                 embeddings=None,       # precomputed (n, dim) vectors; embedded with `self.embedder` when None
-                 ids=None,              # explicit ids; `memory_id(text, at)` when None
-                )->list:                # the stored `Memory` records
-        "Store a batch of episodes atomically: all of them or, on any bad input, none."
-        texts, ats, ids = check_batch(texts, ats, ids)
-        self.follow_journal()
-        clash = [i for i in ids if i in self._row]
-        if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
-        analyses = self._analyses(texts, analyses)
-        vecs = self.embedder.embed(texts) if embeddings is None else self._check_vectors(embeddings, len(texts))
-        created = np.array([a.timestamp() for a in ats], dtype=np.float64)
-        E = np.array([a.intensity for a in analyses], dtype=np.float64)
-        metas = [(t, a.emotion, a.valence, a.event, tuple(a.hashtags)) for t, a in zip(texts, analyses)]
-        mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
-        if self.backend is not None: self.backend.on_add(mems, vecs)
-        self.append_columns(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
-        return mems
-
-    def add(self,
-            text:str,          # the episode's text
-            at,                # when it happened (timezone-aware datetime or ISO string)
-            *,
-            analysis:Analysis|None=None,  # precomputed analysis
-            embedding=None,    # precomputed vector of shape (dim,)
-            id:str|None=None,  # explicit id
-           )->Memory:
-        "Store one episode."
-        emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
-        return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
-                             embeddings=emb, ids=None if id is None else [id])[0]
-
-    # Reading
-    def _row_of(self, mid)->int:
-        "The row of memory `mid` (a checked id); KeyError if the store does not hold it."
-        i = self._row.get(check_id(mid, 'memory id'))
-        if i is None: raise NotFoundError(f'no memory with id {mid!r}')
-        return i
-
-    def __getitem__(self, mid:str)->Memory:
-        i = self._row_of(mid)
-        text, emotion, valence, event, hashtags = self._meta[i]
-        n = int(self._recalls[i])
-        return Memory(mid, text, utc_datetime(self._created[i]), float(self._E[i]), emotion, valence, event,
-                      hashtags, n, utc_datetime(self._anchor[i]) if n else None)
-
-    def __contains__(self, mid)->bool: return mid in self._row
-
-    def memories(self)->list:
-        "All memories, in store order."
-        self.follow_journal()
-        return [self[i] for i in self._ids]
-
-    # Time: what exists at a query's `now`
-    def _now(self, now)->float:
-        "A query's `now` in epoch seconds (the clock when None): any valid time, before stored memories or recalls included."
-        return as_utc(utcnow() if now is None else now, 'now').timestamp()
-
-    def _unformed(self, t:float)->np.ndarray|None:
-        "Boolean mask of the memories formed after epoch second `t`; None when there is none (the usual case, at no cost)."
-        if t >= self._formed: return None
-        return self._created[:self._n] > t
-
-    def count_formed(self, now=None)->int:
-        "How many memories exist at `now` (formed by then; the clock when None)."
-        t = self._now(now); self._sync(); late = self._unformed(t)
-        return self._n if late is None else self._n - int(late.sum())
-
     # Scoring a query
     def _query_vector(self, query, query_embedding)->np.ndarray:
         if query_embedding is None: return self.embedder.embed_one(check_text(query, 'query'))
@@ -322,6 +307,21 @@ class MemoryStore:
     def rank(self, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
         "The ids of the memories that exist at `now`, best first, for one query (no reinforcement)."
         return self.scores(query, now, strategy, **kwargs).ranked()
+
+    # Time: what exists at a query's `now`
+    def _now(self, now)->float:
+        "A query's `now` in epoch seconds (the clock when None): any valid time, before stored memories or recalls included."
+        return as_utc(utcnow() if now is None else now, 'now').timestamp()
+
+    def _unformed(self, t:float)->np.ndarray|None:
+        "Boolean mask of the memories formed after epoch second `t`; None when there is none (the usual case, at no cost)."
+        if t >= self._formed: return None
+        return self._created[:self._n] > t
+
+    def count_formed(self, now=None)->int:
+        "How many memories exist at `now` (formed by then; the clock when None)."
+        t = self._now(now); self._sync(); late = self._unformed(t)
+        return self._n if late is None else self._n - int(late.sum())
 
     # Retrieval and reinforcement
     def reinforce(self,
