@@ -3,10 +3,10 @@
 # %% ../../nbs/memory/02_analyzer.ipynb #551d0f12
 from __future__ import annotations
 import math, re
-from dataclasses import dataclass, asdict, field
+from dataclasses import dataclass, asdict
 from html import escape
 import numpy as np
-from ..core.text import MAX_TEXT_CHARS, PersodeError, check_text
+from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['SIGNIFICANCE_THRESHOLD', 'EMOTIONS', 'EMOTION_VALENCE', 'LEXICON', 'INTENSIFIERS', 'DAMPENERS', 'NEGATIONS',

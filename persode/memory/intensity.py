@@ -2,7 +2,7 @@
 
 # %% ../../nbs/memory/04_intensity.ipynb #468c952e
 from __future__ import annotations
-import dataclasses, hashlib, json, math, re, zipfile
+import dataclasses, hashlib, json, re, zipfile
 from importlib import resources
 from pathlib import Path
 import numpy as np
@@ -12,14 +12,14 @@ from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['WEIGHTS_FILE', 'EMBEDDER_IDENTITY', 'POOLINGS', 'SEMANTIC_GATE_THRESHOLD', 'SENTENCE_END', 'weights_path',
-           'file_sha256', 'pack_weights', 'save_weights', 'IntensityEstimator', 'split_sentences', 'SemanticAnalyzer',
+           'file_sha256', 'pack_weights', 'save_weights', 'split_sentences', 'IntensityEstimator', 'SemanticAnalyzer',
            'semantic_available', 'default_analyzer']
 
 # %% ../../nbs/memory/04_intensity.ipynb #7c28cac0
 WEIGHTS_FILE = 'intensity_poly2.npz'   # shipped in persode/data
 EMBEDDER_IDENTITY = 'minilm:384'       # the estimator reads vectors from this embedder only
 POOLINGS = ('peak', 'whole')           # how a text of several sentences gets its E (see `IntensityEstimator.predict`)
-SEMANTIC_GATE_THRESHOLD = 0.95         # the emotion gate's threshold for the learned E (chosen in `17_fusion`)
+SEMANTIC_GATE_THRESHOLD = 0.95         # the emotion gate's threshold for the learned E (chosen in the fusion study)
 
 def weights_path()->Path:
     "Where the shipped intensity weights live inside the installed package."
@@ -48,6 +48,13 @@ def save_weights(path, **arrays)->Path:
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, 'wb') as f: np.savez(f, **arrays)
     return path
+
+# %% ../../nbs/memory/04_intensity.ipynb #2b016f5f
+SENTENCE_END = re.compile(r'(?<=[.!?])\s+')
+
+def split_sentences(text:str)->list:
+    "The sentences of a text: split after `.`, `!` or `?` followed by white space (the stripped text when there is one)."
+    return [x for x in SENTENCE_END.split(text.strip()) if x] or [text]
 
 # %% ../../nbs/memory/04_intensity.ipynb #f3ba9671
 class IntensityEstimator:
@@ -81,72 +88,56 @@ class IntensityEstimator:
         return self._embedder
     def __repr__(self): return f'IntensityEstimator({self.path.name}, dim={self.dim}, pooling={self.pooling})'
 
-# %% ../../nbs/memory/04_intensity.ipynb #0197c6c2
-from fastcore.basics import patch
+    # Scores of precomputed vectors, and their calibration
+    def _check(self, X)->np.ndarray:
+        X = np.asarray(X, np.float64)
+        if X.ndim == 1: X = X[None]
+        if X.ndim != 2 or X.shape[1] != self.dim: raise PersodeError(f'embeddings must have shape (n, {self.dim}), got {np.shape(X)}')
+        if not np.all(np.isfinite(X)): raise PersodeError('embeddings must be finite')
+        n = np.linalg.norm(X, axis=1, keepdims=True)
+        if np.any(n == 0): raise PersodeError('embeddings contain an all-zero vector')
+        return X/n
 
-@patch
-def _check(self:IntensityEstimator, X)->np.ndarray:
-    X = np.asarray(X, np.float64)
-    if X.ndim == 1: X = X[None]
-    if X.ndim != 2 or X.shape[1] != self.dim: raise PersodeError(f'embeddings must have shape (n, {self.dim}), got {np.shape(X)}')
-    if not np.all(np.isfinite(X)): raise PersodeError('embeddings must be finite')
-    n = np.linalg.norm(X, axis=1, keepdims=True)
-    if np.any(n == 0): raise PersodeError('embeddings contain an all-zero vector')
-    return X/n
+    def raw(self, X)->np.ndarray:
+        "Uncalibrated scores x'Mx + v'x + c of unit embeddings `X` (n, dim)."
+        X = self._check(X)
+        return np.einsum('ij,ij->i', X@self.M, X) + X@self.v + self.c
 
-@patch
-def raw(self:IntensityEstimator, X)->np.ndarray:
-    "Uncalibrated scores x'Mx + v'x + c of unit embeddings `X` (n, dim)."
-    X = self._check(X)
-    return np.einsum('ij,ij->i', X@self.M, X) + X@self.v + self.c
+    def calibrate(self, s)->np.ndarray:
+        "Map raw scores to E in [0, 1] through the training distribution's quantiles (monotone, clipped)."
+        return np.interp(np.asarray(s, np.float64), self.knots, np.linspace(0, 1, len(self.knots)))
 
-@patch
-def calibrate(self:IntensityEstimator, s)->np.ndarray:
-    "Map raw scores to E in [0, 1] through the training distribution's quantiles (monotone, clipped)."
-    return np.interp(np.asarray(s, np.float64), self.knots, np.linspace(0, 1, len(self.knots)))
+    # Prediction from texts or vectors
+    def predict(self,
+                texts=None,            # a list of texts (embedded with `self.embedder` unless `embeddings` are given)
+                *,
+                embeddings=None,       # the texts' precomputed unit MiniLM vectors, shape (n, dim); alone, they get 'whole' pooling
+               )->np.ndarray:          # E per text, in [0, 1]
+        "Emotional intensity of each text."
+        if texts is None and embeddings is None: raise PersodeError('give texts, embeddings, or both')
+        if texts is not None:
+            if isinstance(texts, str): raise TypeError('predict takes a list of texts; use predict_one for a single text')
+            texts = list(texts)
+            if not texts and embeddings is None: return np.zeros(0)
+            if embeddings is None: embeddings = self.embedder.embed(texts)
+        E = self.calibrate(self.raw(embeddings))
+        if texts is not None and len(texts) != len(E): raise PersodeError(f'got {len(texts)} texts but {len(E)} embeddings')
+        return E if texts is None or self.pooling == 'whole' else self._peak(texts, E)
 
-# %% ../../nbs/memory/04_intensity.ipynb #d9e05b25
-@patch
-def predict(self:IntensityEstimator,
-            texts=None,            # a list of texts (embedded with `self.embedder` unless `embeddings` are given)
-            *,
-            embeddings=None,       # the texts' precomputed unit MiniLM vectors, shape (n, dim); alone, they get 'whole' pooling
-           )->np.ndarray:          # E per text, in [0, 1]
-    "Emotional intensity of each text."
-    if texts is None and embeddings is None: raise PersodeError('give texts, embeddings, or both')
-    if texts is not None:
-        if isinstance(texts, str): raise TypeError('predict takes a list of texts; use predict_one for a single text')
-        texts = list(texts)
-        if not texts and embeddings is None: return np.zeros(0)
-        if embeddings is None: embeddings = self.embedder.embed(texts)
-    E = self.calibrate(self.raw(embeddings))
-    if texts is not None and len(texts) != len(E): raise PersodeError(f'got {len(texts)} texts but {len(E)} embeddings')
-    return E if texts is None or self.pooling == 'whole' else self._peak(texts, E)
+    def predict_one(self, text:str, embedding=None)->float:
+        "Emotional intensity of one text (pass its precomputed vector to skip embedding the whole text)."
+        return float(self.predict([check_text(text)], embeddings=None if embedding is None else np.asarray(embedding).reshape(1, -1))[0])
 
-@patch
-def predict_one(self:IntensityEstimator, text:str, embedding=None)->float:
-    "Emotional intensity of one text (pass its precomputed vector to skip embedding the whole text)."
-    return float(self.predict([check_text(text)], embeddings=None if embedding is None else np.asarray(embedding).reshape(1, -1))[0])
-
-# %% ../../nbs/memory/04_intensity.ipynb #2b016f5f
-SENTENCE_END = re.compile(r'(?<=[.!?])\s+')
-
-def split_sentences(text:str)->list:
-    "The sentences of a text: split after `.`, `!` or `?` followed by white space (the stripped text when there is one)."
-    return [x for x in SENTENCE_END.split(text.strip()) if x] or [text]
-
-# %% ../../nbs/memory/04_intensity.ipynb #b6675072
-@patch
-def _peak(self:IntensityEstimator, texts:list, E:np.ndarray)->np.ndarray:
-    "'peak' pooling: ½(E of the text + E of its most intense sentence), for texts of several sentences."
-    parts = [split_sentences(t) for t in texts]
-    multi = np.array([i for i, p in enumerate(parts) if len(p) > 1], dtype=np.int64)
-    if not len(multi): return E
-    sents = [x for i in multi for x in parts[i]]
-    Es = self.calibrate(self.raw(self.embedder.embed(sents)))
-    top = np.full(len(texts), -np.inf); np.maximum.at(top, np.repeat(multi, [len(parts[i]) for i in multi]), Es)
-    out = E.copy(); out[multi] = 0.5*(E[multi] + top[multi])
-    return out
+    def _peak(self, texts:list, E:np.ndarray)->np.ndarray:
+        "'peak' pooling: ½(E of the text + E of its most intense sentence), for texts of several sentences."
+        parts = [split_sentences(t) for t in texts]
+        multi = np.array([i for i, p in enumerate(parts) if len(p) > 1], dtype=np.int64)
+        if not len(multi): return E
+        sents = [x for i in multi for x in parts[i]]
+        Es = self.calibrate(self.raw(self.embedder.embed(sents)))
+        top = np.full(len(texts), -np.inf); np.maximum.at(top, np.repeat(multi, [len(parts[i]) for i in multi]), Es)
+        out = E.copy(); out[multi] = 0.5*(E[multi] + top[multi])
+        return out
 
 # %% ../../nbs/memory/04_intensity.ipynb #045e5d4a
 class SemanticAnalyzer(Analyzer):

@@ -3,7 +3,7 @@
 # %% ../../nbs/memory/01_strength.ipynb #18237847
 from __future__ import annotations
 import math
-from dataclasses import dataclass, field, asdict, replace
+from dataclasses import dataclass, asdict
 from datetime import datetime
 import numpy as np
 from .decay import LAMBDA, GAMMA, retention, consolidated_rate, as_utc, check_finite, scalar_or_array

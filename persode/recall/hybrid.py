@@ -12,12 +12,9 @@ from .records import topk, check_top_k, Scores, Hit, Retrieval, STRATEGIES
 from ..core.text import PersodeError, check_text
 
 # %% auto #0
-__all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions',
-           'HybridRetriever', 'HybridScores', 'check_hybrid_strategy', 'lexical_index', 'retrieve_beside',
-           'retrieval_from_scores', 'dated_text', 'hybrid_store_factory']
-
-# %% ../../nbs/recall/02_hybrid.ipynb #1ffa6e15
-from fastcore.basics import patch
+__all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions', 'HybridScores',
+           'check_hybrid_strategy', 'HybridRetriever', 'lexical_index', 'retrieve_beside', 'retrieval_from_scores',
+           'dated_text', 'hybrid_store_factory']
 
 # %% ../../nbs/recall/02_hybrid.ipynb #c480db90
 HYBRID_STRATEGIES = ('bm25', 'rrf', 'hybrid', 'hybrid-gated', 'routed')
@@ -62,6 +59,18 @@ def rank_positions(score, # one score per memory
     pos = np.empty(len(order), np.int64); pos[order] = np.arange(len(order))
     return pos
 
+# %% ../../nbs/recall/02_hybrid.ipynb #a3cbc044
+@dataclass
+class HybridScores(Scores):
+    "`Scores` plus the BM25 score of every memory (None for the store's own strategies)."
+    lexical:np.ndarray|None=None
+
+def check_hybrid_strategy(strategy:str)->str:
+    "Validate a strategy name: the store's or one of `HYBRID_STRATEGIES`."
+    if strategy not in STRATEGIES + HYBRID_STRATEGIES:
+        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + HYBRID_STRATEGIES)}')
+    return strategy
+
 # %% ../../nbs/recall/02_hybrid.ipynb #afc5a27b
 class HybridRetriever:
     "A BM25 index beside a `MemoryStore`, with lexical, hybrid and gated-hybrid strategies."
@@ -103,114 +112,106 @@ class HybridRetriever:
         "The token lists now match the store: remember its state and rebuild the BM25 index at the next query."
         self._ids_seen, self._index = self._state(), None
 
-# %% ../../nbs/recall/02_hybrid.ipynb #8e24b2d7
-@patch
-def _sync(self:HybridRetriever):
-    "Re-tokenize every memory if the store changed behind the retriever's back."
-    if self._ids_seen != self._state(): self._reindex()
+    # Adding, correcting and removing: through the store, then the token lists
+    def _sync(self):
+        "Re-tokenize every memory if the store changed behind the retriever's back."
+        if self._ids_seen != self._state(): self._reindex()
 
-@patch
-def add_many(self:HybridRetriever, texts, ats, **kwargs)->list:
-    "Store a batch through `MemoryStore.add_many` (same arguments) and queue it for the lexical index."
-    self._sync()
-    mems = self.store.add_many(texts, ats, **kwargs)
-    toks = [tokenize(self._text(m)) for m in mems]
-    self._tokens += toks
-    self._seen()
-    return mems
+    def add_many(self, texts, ats, **kwargs)->list:
+        "Store a batch through `MemoryStore.add_many` (same arguments) and queue it for the lexical index."
+        self._sync()
+        mems = self.store.add_many(texts, ats, **kwargs)
+        toks = [tokenize(self._text(m)) for m in mems]
+        self._tokens += toks
+        self._seen()
+        return mems
 
-@patch
-def add(self:HybridRetriever, text:str, at, **kwargs):
-    "Store one episode (arguments of `MemoryStore.add`)."
-    self._sync()
-    m = self.store.add(text, at, **kwargs)
-    self._tokens.append(tokenize(self._text(m)))
-    self._seen()
-    return m
+    def add(self, text:str, at, **kwargs):
+        "Store one episode (arguments of `MemoryStore.add`)."
+        self._sync()
+        m = self.store.add(text, at, **kwargs)
+        self._tokens.append(tokenize(self._text(m)))
+        self._seen()
+        return m
 
-# %% ../../nbs/recall/02_hybrid.ipynb #a6a99505
-@patch
-def edit(self:HybridRetriever, mid:str, text:str, **kwargs):
-    "Correct one memory through `MemoryStore.edit` (same arguments) and re-tokenize it."
-    self._sync()
-    m = self.store.edit(mid, text, **kwargs)
-    self._tokens[self.store._row[mid]] = tokenize(self._text(self.store[mid]))
-    self._seen()
-    return m
+    def edit(self, mid:str, text:str, **kwargs):
+        "Correct one memory through `MemoryStore.edit` (same arguments) and re-tokenize it."
+        self._sync()
+        m = self.store.edit(mid, text, **kwargs)
+        self._tokens[self.store._row[mid]] = tokenize(self._text(self.store[mid]))
+        self._seen()
+        return m
 
-@patch
-def remove(self:HybridRetriever, mid:str):
-    "Delete one memory from the store and the index."
-    self._sync()
-    i = self.store._row.get(mid)
-    self.store.remove(mid)
-    self._tokens[i] = self._tokens[-1]; self._tokens.pop()   # the store moved its last row into the gap
-    self._seen()
+    def remove(self, mid:str):
+        "Delete one memory from the store and the index."
+        self._sync()
+        i = self.store._row.get(mid)
+        self.store.remove(mid)
+        self._tokens[i] = self._tokens[-1]; self._tokens.pop()   # the store moved its last row into the gap
+        self._seen()
 
-# %% ../../nbs/recall/02_hybrid.ipynb #84bd9f6b
-@patch
-def bm25(self:HybridRetriever,
-         query:str,            # the query text
-        )->np.ndarray:         # BM25 score of every memory, store order (float64)
-    "BM25 scores of all memories for one query: one sparse accumulation in `bm25s`."
-    self._sync()
-    if self._index is None:
-        idx = _bm25s().BM25(k1=self.k1, b=self.b)
-        idx.index(self._tokens, show_progress=False)
-        self._index = idx
-    q = tokenize(check_text(query, 'query'))
-    if not q or len(self.store) == 0: return np.zeros(len(self.store))
-    return np.asarray(self._index.get_scores(q), dtype=np.float64)
+    # The lexical index
+    def bm25(self,
+             query:str,            # the query text
+            )->np.ndarray:         # BM25 score of every memory, store order (float64)
+        "BM25 scores of all memories for one query: one sparse accumulation in `bm25s`."
+        self._sync()
+        if self._index is None:
+            idx = _bm25s().BM25(k1=self.k1, b=self.b)
+            idx.index(self._tokens, show_progress=False)
+            self._index = idx
+        q = tokenize(check_text(query, 'query'))
+        if not q or len(self.store) == 0: return np.zeros(len(self.store))
+        return np.asarray(self._index.get_scores(q), dtype=np.float64)
 
-# %% ../../nbs/recall/02_hybrid.ipynb #a3cbc044
-@dataclass
-class HybridScores(Scores):
-    "`Scores` plus the BM25 score of every memory (None for the store's own strategies)."
-    lexical:np.ndarray|None=None
+    # Scoring and ranking
+    def scores(self,
+               query:str,                 # the query text (BM25 needs it, even with a precomputed embedding)
+               now=None,                  # when the query is asked (timezone-aware); the current time when None
+               strategy:str='hybrid-gated', # a store strategy or one of `HYBRID_STRATEGIES`
+               *,
+               query_embedding=None,      # precomputed query vector
+               query_analysis:Analysis|None=None, # precomputed analysis of the query (for the gate)
+              )->Scores:
+        "Score every memory for one query under a store or hybrid strategy."
+        label = check_hybrid_strategy(strategy)
+        kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
+        if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
+        if query is None: raise PersodeError(f'strategy {strategy!r} needs the query text for BM25')
+        if strategy == 'routed':
+            if not is_question(query):
+                sc = self.store.scores(query, now, 'gated', **kw)
+                return HybridScores(sc.ids, strategy, sc.similarity, sc.retention, sc.salience, sc.fused, sc.score, sc.gate_fired, sc.query_intensity, None)
+            strategy = 'hybrid-gated'
+        base = self.store.scores(query, now, 'gated' if strategy == 'hybrid-gated' else 'similarity', **kw)
+        lex = self.bm25(query)
+        if strategy == 'bm25': score = lex
+        elif strategy == 'rrf': score = 1/(RRF_K + 1 + rank_positions(base.similarity)) + 1/(RRF_K + 1 + rank_positions(lex))
+        elif strategy == 'hybrid-gated' and base.gate_fired: score = base.fused
+        else: score = zscore(base.similarity) + self.weight*zscore(lex)
+        late = self.store._unformed(self.store._now(now))   # memories formed after `now` do not exist then (None: all do)
+        if late is not None: score = np.where(late, -np.inf, score)
+        return HybridScores(base.ids, label, base.similarity, base.retention, base.salience, base.fused, score,
+                            strategy == 'hybrid-gated' and base.gate_fired, base.query_intensity, lex)
 
-def check_hybrid_strategy(strategy:str)->str:
-    "Validate a strategy name: the store's or one of `HYBRID_STRATEGIES`."
-    if strategy not in STRATEGIES + HYBRID_STRATEGIES:
-        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + HYBRID_STRATEGIES)}')
-    return strategy
+    def rank(self, query:str, now=None, strategy:str='hybrid-gated', **kwargs)->list:
+        "The ids of the memories formed by `now`, best first (no reinforcement)."
+        return self.scores(query, now, strategy, **kwargs).ranked()
 
-# %% ../../nbs/recall/02_hybrid.ipynb #5d3543ce
-@patch
-def scores(self:HybridRetriever,
-           query:str,                 # the query text (BM25 needs it, even with a precomputed embedding)
-           now=None,                  # when the query is asked (timezone-aware); the current time when None
-           strategy:str='hybrid-gated', # a store strategy or one of `HYBRID_STRATEGIES`
-           *,
-           query_embedding=None,      # precomputed query vector
-           query_analysis:Analysis|None=None, # precomputed analysis of the query (for the gate)
-          )->Scores:
-    "Score every memory for one query under a store or hybrid strategy."
-    label = check_hybrid_strategy(strategy)
-    kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
-    if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
-    if query is None: raise PersodeError(f'strategy {strategy!r} needs the query text for BM25')
-    if strategy == 'routed':
-        if not is_question(query):
-            sc = self.store.scores(query, now, 'gated', **kw)
-            return HybridScores(sc.ids, strategy, sc.similarity, sc.retention, sc.salience, sc.fused, sc.score, sc.gate_fired, sc.query_intensity, None)
-        strategy = 'hybrid-gated'
-    base = self.store.scores(query, now, 'gated' if strategy == 'hybrid-gated' else 'similarity', **kw)
-    lex = self.bm25(query)
-    if strategy == 'bm25': score = lex
-    elif strategy == 'rrf': score = 1/(RRF_K + 1 + rank_positions(base.similarity)) + 1/(RRF_K + 1 + rank_positions(lex))
-    elif strategy == 'hybrid-gated' and base.gate_fired: score = base.fused
-    else: score = zscore(base.similarity) + self.weight*zscore(lex)
-    late = self.store._unformed(self.store._now(now))   # memories formed after `now` do not exist then (None: all do)
-    if late is not None: score = np.where(late, -np.inf, score)
-    return HybridScores(base.ids, label, base.similarity, base.retention, base.salience, base.fused, score,
-                        strategy == 'hybrid-gated' and base.gate_fired, base.query_intensity, lex)
-
-@patch
-def rank(self:HybridRetriever, query:str, now=None, strategy:str='hybrid-gated', **kwargs)->list:
-    "The ids of the memories formed by `now`, best first (no reinforcement)."
-    sc = self.scores(query, now, strategy, **kwargs)
-    o = sc.order()
-    return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
+    # Retrieval
+    def retrieve(self,
+                 query:str,               # what the user said or asked
+                 now=None,                # when (timezone-aware); the current time when None
+                 top_k:int=3,             # how many memories to return
+                 strategy:str='hybrid-gated', # a store strategy or one of `HYBRID_STRATEGIES`
+                 *,
+                 reinforce:bool=True,     # record the recall on the returned memories (through the store)
+                 exclude=(),              # ids that must not be returned
+                 query_embedding=None, query_analysis:Analysis|None=None,
+                )->Retrieval:
+        "The `top_k` memories for `query` under `strategy`."
+        check_hybrid_strategy(strategy)
+        return retrieve_beside(self, query, now, top_k, strategy, reinforce, exclude, query_embedding, query_analysis)
 
 # %% ../../nbs/recall/02_hybrid.ipynb #e49d4f95
 def lexical_index(store,                # the store the index reads (must be a `MemoryStore`)
@@ -221,22 +222,6 @@ def lexical_index(store,                # the store the index reads (must be a `
         raise PersodeError(f'strategy {strategy!r} needs a MemoryStore; {type(store).__name__} has no lexical index')
     _bm25s()
     return HybridRetriever(store)
-
-# %% ../../nbs/recall/02_hybrid.ipynb #33cfeafe
-@patch
-def retrieve(self:HybridRetriever,
-             query:str,               # what the user said or asked
-             now=None,                # when (timezone-aware); the current time when None
-             top_k:int=3,             # how many memories to return
-             strategy:str='hybrid-gated', # a store strategy or one of `HYBRID_STRATEGIES`
-             *,
-             reinforce:bool=True,     # record the recall on the returned memories (through the store)
-             exclude=(),              # ids that must not be returned
-             query_embedding=None, query_analysis:Analysis|None=None,
-            )->Retrieval:
-    "The `top_k` memories for `query` under `strategy`."
-    check_hybrid_strategy(strategy)
-    return retrieve_beside(self, query, now, top_k, strategy, reinforce, exclude, query_embedding, query_analysis)
 
 # %% ../../nbs/recall/02_hybrid.ipynb #fc6a30df
 def retrieve_beside(index,                 # a retriever beside a store: has `.store` and `.scores(query, now, strategy, **kw)`

@@ -110,6 +110,11 @@ class Scores:
         "Row indices, best first (stable: ties keep store order)."
         return np.argsort(-self.score, kind='stable')
 
+    def ranked(self)->list:
+        "The ids of the memories that exist at the query's time (score above −∞), best first: what `rank` returns."
+        o = self.order()
+        return [self.ids[i] for i in o[self.score[o] > -np.inf]]
+
 # %% ../../nbs/recall/00_records.ipynb #801b6a30
 @dataclass
 class Hit:

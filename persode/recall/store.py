@@ -3,19 +3,29 @@
 # %% ../../nbs/recall/01_store.ipynb #a24d79f3
 from __future__ import annotations
 import math, operator
-from datetime import datetime, timezone, timedelta
 import numpy as np
 from fastcore.basics import patch
 from ..memory.decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
 from ..memory.strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
 from ..memory.embeddings import Embedder, get_embedder
-from ..core.text import PersodeError, NotFoundError, check_id, check_text, ISO_EXAMPLE
-from .records import (STRATEGIES, DEFAULT_ALPHA, check_strategy, check_unit, memory_id, utc_datetime, put_columns,
-                           check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
+from ..core.text import PersodeError, NotFoundError, check_id, check_text
+from .records import (DEFAULT_ALPHA, check_strategy, check_unit, utc_datetime, put_columns,
+                                    check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
 
 # %% auto #0
 __all__ = ['MemoryStore']
+
+# %% ../../nbs/recall/01_store.ipynb #f2bd41f2
+_COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
+_META = ('text', 'emotion', 'valence', 'event', 'hashtags')               # per-memory tuple fields of `_meta`
+_meta_tuple = operator.itemgetter(*_META)                                 # a metadata dict as that tuple
+
+def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
+    "A copy of `a` with room for `cap` rows, keeping its first `n` (a transposed input gives a transposed output)."
+    out = np.zeros((cap,) + a.shape[1:], a.dtype, order='F' if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous else 'C')
+    out[:n] = a[:n]
+    return out
 
 # %% ../../nbs/recall/01_store.ipynb #10550f47
 class MemoryStore:
@@ -52,381 +62,384 @@ class MemoryStore:
     def __len__(self)->int: return self._n
     def __repr__(self): return f'MemoryStore({self._n} memories, {self.embedder.identity}, alpha={self.alpha}, gate={self.gate_threshold})'
 
-# %% ../../nbs/recall/01_store.ipynb #b743cee5
-def _get_gate(self:MemoryStore)->float:
-    "The query E at or above which `gated` fuses: the one given, else the analyzer's (0.6 for the keyword E)."
-    return self._gate if self._gate is not None else float(getattr(self.analyzer, 'gate_threshold', SIGNIFICANCE_THRESHOLD))
-def _set_gate(self:MemoryStore, v): self._gate = None if v is None else check_unit(v, 'gate_threshold')
-MemoryStore.gate_threshold = property(_get_gate, _set_gate, doc=_get_gate.__doc__)
+    # What a store shows of itself
+    @property
+    def gate_threshold(self)->float:
+        "The query E at or above which `gated` fuses: the one given, else the analyzer's (0.6 for the keyword E)."
+        return self._gate if self._gate is not None else float(getattr(self.analyzer, 'gate_threshold', SIGNIFICANCE_THRESHOLD))
+    @gate_threshold.setter
+    def gate_threshold(self, v): self._gate = None if v is None else check_unit(v, 'gate_threshold')
 
-@patch(as_prop=True)
-def ids(self:MemoryStore)->list: return list(self._ids)
-@patch(as_prop=True)
-def dim(self:MemoryStore)->int: return self._vecs.shape[0]
-@patch(as_prop=True)
-def vectors(self:MemoryStore)->np.ndarray:
-    "The stored embeddings, one unit row per memory (a read-only view)."
-    v = self._vecs[:, :self._n].T; v.flags.writeable = False
-    return v
+    @property
+    def ids(self)->list: return list(self._ids)
 
-# %% ../../nbs/recall/01_store.ipynb #f2bd41f2
-_COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
-_META = ('text', 'emotion', 'valence', 'event', 'hashtags')               # per-memory tuple fields of `_meta`
-_meta_tuple = operator.itemgetter(*_META)                                 # a metadata dict as that tuple
+    @property
+    def dim(self)->int: return self._vecs.shape[0]
 
-def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
-    "A copy of `a` with room for `cap` rows, keeping its first `n` (a transposed input gives a transposed output)."
-    out = np.zeros((cap,) + a.shape[1:], a.dtype, order='F' if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous else 'C')
-    out[:n] = a[:n]
-    return out
+    @property
+    def vectors(self)->np.ndarray:
+        "The stored embeddings, one unit row per memory (a read-only view)."
+        v = self._vecs[:, :self._n].T; v.flags.writeable = False
+        return v
 
-# %% ../../nbs/recall/01_store.ipynb #068b0f28
-@patch
-def reserve(self:MemoryStore, extra:int):
-    "Make room for `extra` more memories (a loader calls it once with the number it is about to append)."
-    need = self._n + extra
-    if need <= len(self._E): return
-    cap = max(need, 2*len(self._E))
-    self._vecs = _grow(self._vecs.T, cap, self._n).T
-    for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap, self._n))
+    @property
+    def capacity(self)->int:
+        "How many memories fit before the columns grow."
+        return self._vecs.shape[1]
 
-@patch
-def vector_slots(self:MemoryStore, k:int)->np.ndarray:
-    "A writable (dim, k) view of the vector columns of the next `k` memories, for a loader that copies vectors itself (`put_columns`)."
-    self.reserve(k)
-    return self._vecs[:, self._n:self._n + k]
+    # Adding
+    def _check_vectors(self, vecs, n:int, name:str='embeddings')->np.ndarray:
+        "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows (`check_vectors`)."
+        return check_vectors(vecs, n, self.dim, self.embedder.identity, name)
 
-@patch
-def append_columns(self:MemoryStore,
-                   ids,       # memory ids, not yet in the store (validated by the caller)
-                   vecs,      # (k, dim) unit float32 rows; None when they were already written into `vector_slots(k)`
-                   E, created, anchor, recalls, # per memory: intensity, formation time and decay anchor (epoch seconds), recall count
-                   metas,     # per memory a tuple (text, emotion, valence, event, hashtags), a dict with those keys, or a loader's placeholder
-                  ):
-    "The loading hook: append stored memories' columns as they are (no analysis, no embedding, no backend write)."
-    ids = list(ids); k = len(ids); self.reserve(k); i, j = self._n, self._n + k
-    if vecs is not None: put_columns(self._vecs[:, i:j], vecs)
-    self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = E, created, anchor, recalls
-    self._row.update(zip(ids, range(i, j)))
-    self._ids += ids; self._meta += [_meta_tuple(m) if type(m) is dict else m for m in metas]; self._n = j
-    self._recompute_terms(slice(i, j))
-    self._bump()
+    def _analyses(self, texts:list, analyses=None)->list:
+        "The given analyses, checked, or the analyzer's for `texts`."
+        analyses = list(self.analyzer.analyze_batch(texts) if analyses is None else analyses)
+        if len(analyses) != len(texts) or not all(isinstance(a, Analysis) for a in analyses):
+            raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
+        return analyses
 
-# %% ../../nbs/recall/01_store.ipynb #92c94c39
-@patch
-def clear_columns(self:MemoryStore,
-                  meta:list|None=None, # the list-like that will hold the memories' (text, emotion, valence, event, hashtags); a plain list when None
-                 ):
-    "The reset hook: drop every memory from the in-memory columns (not from a backend), keeping configuration, backend and counters."
-    self._n, self._ids, self._meta, self._row = 0, [], [] if meta is None else meta, {}
-    self._vecs = np.zeros((self.dim, 16), np.float32)
-    for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
-    self._ckey, self._cn, self._formed = None, 0, -math.inf
-    self._bump(rewrite=True)
+    def add_many(self,
+                 texts,                 # the episodes' texts
+                 ats,                   # when each happened (timezone-aware datetimes or ISO strings), one per text
+                 *,
+                 analyses=None,         # precomputed `Analysis` per text; analysed with `self.analyzer` when None
+                 embeddings=None,       # precomputed (n, dim) vectors; embedded with `self.embedder` when None
+                 ids=None,              # explicit ids; `memory_id(text, at)` when None
+                )->list:                # the stored `Memory` records
+        "Store a batch of episodes atomically: all of them or, on any bad input, none."
+        texts, ats, ids = check_batch(texts, ats, ids)
+        self.follow_journal()
+        clash = [i for i in ids if i in self._row]
+        if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
+        analyses = self._analyses(texts, analyses)
+        vecs = self.embedder.embed(texts) if embeddings is None else self._check_vectors(embeddings, len(texts))
+        created = np.array([a.timestamp() for a in ats], dtype=np.float64)
+        E = np.array([a.intensity for a in analyses], dtype=np.float64)
+        metas = [(t, a.emotion, a.valence, a.event, tuple(a.hashtags)) for t, a in zip(texts, analyses)]
+        mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
+        if self.backend is not None: self.backend.on_add(mems, vecs)
+        self.append_columns(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
+        return mems
 
-@patch(as_prop=True)
-def capacity(self:MemoryStore)->int:
-    "How many memories fit before the columns grow."
-    return self._vecs.shape[1]
+    def add(self,
+            text:str,          # the episode's text
+            at,                # when it happened (timezone-aware datetime or ISO string)
+            *,
+            analysis:Analysis|None=None,  # precomputed analysis
+            embedding=None,    # precomputed vector of shape (dim,)
+            id:str|None=None,  # explicit id
+           )->Memory:
+        "Store one episode."
+        emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
+        return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
+                             embeddings=emb, ids=None if id is None else [id])[0]
 
-MemoryStore._reserve, MemoryStore._append, MemoryStore._clear = MemoryStore.reserve, MemoryStore.append_columns, MemoryStore.clear_columns   # old private names
+    # Reading
+    def _row_of(self, mid)->int:
+        "The row of memory `mid` (a checked id); KeyError if the store does not hold it."
+        i = self._row.get(check_id(mid, 'memory id'))
+        if i is None: raise NotFoundError(f'no memory with id {mid!r}')
+        return i
 
-# %% ../../nbs/recall/01_store.ipynb #3edf5fd1
-@patch
-def reload(self:MemoryStore)->MemoryStore:
-    "Reload every memory from the backend (a journal), picking up other processes' writes; stores that follow their journal do it on their own."
-    r = getattr(self.backend, 'reload', None)
-    if r is None: raise RuntimeError('this store is not attached to a journal (see persode.storage)')
-    r(self)
-    return self
-MemoryStore.refresh = MemoryStore.reload   # the old name, kept for one release
+    def __getitem__(self, mid:str)->Memory:
+        i = self._row_of(mid)
+        text, emotion, valence, event, hashtags = self._meta[i]
+        n = int(self._recalls[i])
+        return Memory(mid, text, utc_datetime(self._created[i]), float(self._E[i]), emotion, valence, event,
+                      hashtags, n, utc_datetime(self._anchor[i]) if n else None)
 
-@patch
-def follow_journal(self:MemoryStore)->bool:
-    "Reload from the backend if another process changed the journal since this store last saw it; True if it reloaded (a no-op without a backend that follows)."
-    f = getattr(self.backend, 'follow', None)
-    return bool(f(self)) if f is not None else False
+    def __contains__(self, mid)->bool: return mid in self._row
 
-# %% ../../nbs/recall/01_store.ipynb #28e1ad44
-@patch
-def _bump(self:MemoryStore, content:bool=True, rewrite:bool=False):
-    "Record a change: `version` always, `content_version` unless only recall state changed, `rewrite_version` if stored rows changed."
-    self.version += 1
-    if content: self.content_version += 1
-    if rewrite: self.rewrite_version += 1
+    def memories(self)->list:
+        "All memories, in store order."
+        self.follow_journal()
+        return [self[i] for i in self._ids]
 
-@patch
-def _recompute_terms(self:MemoryStore, rows=None):
-    "Recompute the cached query-free terms of `rows` (of every row when None or when the cache is stale)."
-    w, n = self.weights, self._n
-    key = (w, self.lam, self.gamma)
-    if min(len(self._lrate), len(self._intr)) < n:          # columns replaced from outside: give the caches room again
-        self._lrate, self._intr, rows = np.zeros(len(self._E)), np.zeros(len(self._E)), None
-    if rows is None or key != self._ckey or self._cn != (rows.start if isinstance(rows, slice) else n):
-        rows, self._ckey, self._formed = slice(0, n), key, -math.inf
-    E, rc = self._E[rows], self._recalls[rows]
-    R = rc/(rc + RECALL_HALF_COUNT)
-    k = 1 - ((1 - E) if w.emotion > 0 else 1.)*((1 - R) if w.recall > 0 else 1.)
-    self._lrate[rows] = -self.lam*(1 - self.gamma*k)/SECONDS_PER_DAY  # log-retention per second since the anchor
-    self._intr[rows] = (w.emotion*E + w.recall*R)/w.total              # Eq. 1 without the context term, undecayed
-    if len(E): self._formed = max(self._formed, float(self._created[rows].max()))   # the latest formation (see `_unformed`)
-    self._cn = n
+    # Loading hooks: columns appended as they are
+    def reserve(self, extra:int):
+        "Make room for `extra` more memories (a loader calls it once with the number it is about to append)."
+        need = self._n + extra
+        if need <= len(self._E): return
+        cap = max(need, 2*len(self._E))
+        self._vecs = _grow(self._vecs.T, cap, self._n).T
+        for name in _COLUMNS: setattr(self, name, _grow(getattr(self, name), cap, self._n))
 
-@patch
-def _sync(self:MemoryStore):
-    "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `append_columns`' back."
-    if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._recompute_terms()
+    def vector_slots(self, k:int)->np.ndarray:
+        "A writable (dim, k) view of the vector columns of the next `k` memories, for a loader that copies vectors itself (`put_columns`)."
+        self.reserve(k)
+        return self._vecs[:, self._n:self._n + k]
 
-# %% ../../nbs/recall/01_store.ipynb #fa0274ad
-@patch
-def _check_vectors(self:MemoryStore, vecs, n:int, name:str='embeddings')->np.ndarray:
-    "Validate precomputed embeddings: shape (n, dim), finite, not zero; returns unit float32 rows (`check_vectors`)."
-    return check_vectors(vecs, n, self.dim, self.embedder.identity, name)
+    def append_columns(self,
+                       ids,       # memory ids, not yet in the store (validated by the caller)
+                       vecs,      # (k, dim) unit float32 rows; None when they were already written into `vector_slots(k)`
+                       E, created, anchor, recalls, # per memory: intensity, formation time and decay anchor (epoch seconds), recall count
+                       metas,     # per memory a tuple (text, emotion, valence, event, hashtags), a dict with those keys, or a loader's placeholder
+                      ):
+        "The loading hook: append stored memories' columns as they are (no analysis, no embedding, no backend write)."
+        ids = list(ids); k = len(ids); self.reserve(k); i, j = self._n, self._n + k
+        if vecs is not None: put_columns(self._vecs[:, i:j], vecs)
+        self._E[i:j], self._created[i:j], self._anchor[i:j], self._recalls[i:j] = E, created, anchor, recalls
+        self._row.update(zip(ids, range(i, j)))
+        self._ids += ids; self._meta += [_meta_tuple(m) if type(m) is dict else m for m in metas]; self._n = j
+        self._recompute_terms(slice(i, j))
+        self._bump()
 
-@patch
-def _analyses(self:MemoryStore, texts:list, analyses=None)->list:
-    "The given analyses, checked, or the analyzer's for `texts`."
-    analyses = list(self.analyzer.analyze_batch(texts) if analyses is None else analyses)
-    if len(analyses) != len(texts) or not all(isinstance(a, Analysis) for a in analyses):
-        raise TypeError(f'analyses must be a list of {len(texts)} Analysis records')
-    return analyses
+    def clear_columns(self,
+                      meta:list|None=None, # the list-like that will hold the memories' (text, emotion, valence, event, hashtags); a plain list when None
+                     ):
+        "The reset hook: drop every memory from the in-memory columns (not from a backend), keeping configuration, backend and counters."
+        self._n, self._ids, self._meta, self._row = 0, [], [] if meta is None else meta, {}
+        self._vecs = np.zeros((self.dim, 16), np.float32)
+        for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
+        self._ckey, self._cn, self._formed = None, 0, -math.inf
+        self._bump(rewrite=True)
 
-# %% ../../nbs/recall/01_store.ipynb #4e6f1328
-@patch
-def add_many(self:MemoryStore,
-             texts,                 # the episodes' texts
-             ats,                   # when each happened (timezone-aware datetimes or ISO strings), one per text
-             *,
-             analyses=None,         # precomputed `Analysis` per text; analysed with `self.analyzer` when None
-             embeddings=None,       # precomputed (n, dim) vectors; embedded with `self.embedder` when None
-             ids=None,              # explicit ids; `memory_id(text, at)` when None
-            )->list:                # the stored `Memory` records
-    "Store a batch of episodes atomically: all of them or, on any bad input, none."
-    texts, ats, ids = check_batch(texts, ats, ids)
-    self.follow_journal()
-    clash = [i for i in ids if i in self._row]
-    if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
-    analyses = self._analyses(texts, analyses)
-    vecs = self.embedder.embed(texts) if embeddings is None else self._check_vectors(embeddings, len(texts))
-    created = np.array([a.timestamp() for a in ats], dtype=np.float64)
-    E = np.array([a.intensity for a in analyses], dtype=np.float64)
-    metas = [(t, a.emotion, a.valence, a.event, tuple(a.hashtags)) for t, a in zip(texts, analyses)]
-    mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
-    if self.backend is not None: self.backend.on_add(mems, vecs)
-    self.append_columns(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
-    return mems
+    _reserve, _append = reserve, append_columns   # the spellings the speed benchmark's synthetic loader calls
 
-@patch
-def add(self:MemoryStore,
-        text:str,          # the episode's text
-        at,                # when it happened (timezone-aware datetime or ISO string)
-        *,
-        analysis:Analysis|None=None,  # precomputed analysis
-        embedding=None,    # precomputed vector of shape (dim,)
-        id:str|None=None,  # explicit id
-       )->Memory:
-    "Store one episode."
-    emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
-    return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
-                         embeddings=emb, ids=None if id is None else [id])[0]
+    # A journal behind the store
+    def reload(self)->MemoryStore:
+        "Reload every memory from the backend (a journal), picking up other processes' writes; stores that follow their journal do it on their own."
+        r = getattr(self.backend, 'reload', None)
+        if r is None: raise RuntimeError('this store is not attached to a journal (see persode.storage)')
+        r(self)
+        return self
 
-# %% ../../nbs/recall/01_store.ipynb #8691b1e7
-@patch
-def _row_of(self:MemoryStore, mid)->int:
-    "The row of memory `mid` (a checked id); KeyError if the store does not hold it."
-    i = self._row.get(check_id(mid, 'memory id'))
-    if i is None: raise NotFoundError(f'no memory with id {mid!r}')
-    return i
+    def follow_journal(self)->bool:
+        "Reload from the backend if another process changed the journal since this store last saw it; True if it reloaded (a no-op without a backend that follows)."
+        f = getattr(self.backend, 'follow', None)
+        return bool(f(self)) if f is not None else False
 
-@patch
-def __getitem__(self:MemoryStore, mid:str)->Memory:
-    i = self._row_of(mid)
-    text, emotion, valence, event, hashtags = self._meta[i]
-    n = int(self._recalls[i])
-    return Memory(mid, text, utc_datetime(self._created[i]), float(self._E[i]), emotion, valence, event,
-                  hashtags, n, utc_datetime(self._anchor[i]) if n else None)
+    # Counters and the cached query-free terms of Eq. 1
+    def _bump(self, content:bool=True, rewrite:bool=False):
+        "Record a change: `version` always, `content_version` unless only recall state changed, `rewrite_version` if stored rows changed."
+        self.version += 1
+        if content: self.content_version += 1
+        if rewrite: self.rewrite_version += 1
 
-@patch
-def __contains__(self:MemoryStore, mid)->bool: return mid in self._row
+    def _recompute_terms(self, rows=None):
+        "Recompute the cached query-free terms of `rows` (of every row when None or when the cache is stale)."
+        w, n = self.weights, self._n
+        key = (w, self.lam, self.gamma)
+        if min(len(self._lrate), len(self._intr)) < n:          # columns replaced from outside: give the caches room again
+            self._lrate, self._intr, rows = np.zeros(len(self._E)), np.zeros(len(self._E)), None
+        if rows is None or key != self._ckey or self._cn != (rows.start if isinstance(rows, slice) else n):
+            rows, self._ckey, self._formed = slice(0, n), key, -math.inf
+        E, rc = self._E[rows], self._recalls[rows]
+        R = rc/(rc + RECALL_HALF_COUNT)
+        k = 1 - ((1 - E) if w.emotion > 0 else 1.)*((1 - R) if w.recall > 0 else 1.)
+        self._lrate[rows] = -self.lam*(1 - self.gamma*k)/SECONDS_PER_DAY  # log-retention per second since the anchor
+        self._intr[rows] = (w.emotion*E + w.recall*R)/w.total              # Eq. 1 without the context term, undecayed
+        if len(E): self._formed = max(self._formed, float(self._created[rows].max()))   # the latest formation (see `_unformed`)
+        self._cn = n
 
-@patch
-def memories(self:MemoryStore)->list:
-    "All memories, in store order."
-    self.follow_journal()
-    return [self[i] for i in self._ids]
+    def _sync(self):
+        "Rebuild the caches if the weights, λ or γ were reassigned or rows were written behind `append_columns`' back."
+        if self._cn != self._n or self._ckey != (self.weights, self.lam, self.gamma): self._recompute_terms()
 
-# %% ../../nbs/recall/01_store.ipynb #7f7ff530
-@patch
-def _now(self:MemoryStore, now)->float:
-    "A query's `now` in epoch seconds (the clock when None): any valid time, before stored memories or recalls included."
-    return as_utc(utcnow() if now is None else now, 'now').timestamp()
+    # Scoring a query
+    def _query_vector(self, query, query_embedding)->np.ndarray:
+        if query_embedding is None: return self.embedder.embed_one(check_text(query, 'query'))
+        return self._check_vectors(np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0]
 
-@patch
-def _unformed(self:MemoryStore, t:float)->np.ndarray|None:
-    "Boolean mask of the memories formed after epoch second `t`; None when there is none (the usual case, at no cost)."
-    if t >= self._formed: return None
-    return self._created[:self._n] > t
+    def _retention(self, t:float, rows=None)->np.ndarray:
+        "Consolidated retention d = exp(−λ_eff·Δt) of every memory (or of `rows`) at epoch second `t`, from the cached rates."
+        rows = slice(0, self._n) if rows is None else rows
+        d = np.subtract(t, self._anchor[rows])
+        np.maximum(d, 0., out=d); d *= self._lrate[rows]
+        return np.exp(d, out=d)
 
-# %% ../../nbs/recall/01_store.ipynb #3812d972
-@patch
-def count_formed(self:MemoryStore, now=None)->int:
-    "How many memories exist at `now` (formed by then; the clock when None)."
-    t = self._now(now); self._sync(); late = self._unformed(t)
-    return self._n if late is None else self._n - int(late.sum())
+    def _decay_terms(self, t:float):
+        "Retention and the decay-free intrinsic part of Eq. 1 (wE·E + wR·R), per memory (no query needed)."
+        self._sync()
+        return self._retention(t), self._intr[:self._n]*self.weights.total
 
-# %% ../../nbs/recall/01_store.ipynb #d42e51f8
-@patch
-def _query_vector(self:MemoryStore, query, query_embedding)->np.ndarray:
-    if query_embedding is None: return self.embedder.embed_one(check_text(query, 'query'))
-    return self._check_vectors(np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0]
+    def _salience_fused(self, sim, d, rows, keep:bool=True):
+        "Eq. 1 salience with C = max(sim, 0) and the fused score of memories `rows` (float64; in place when not `keep`)."
+        w, a = self.weights, self.alpha
+        sal = np.clip(sim, 0., 1., out=np.empty(len(d)))           # C, exact in float64 whatever sim's dtype
+        sal *= w.context/w.total; sal += self._intr[rows]; sal *= d
+        part = sal*(1 - a) if keep else np.multiply(sal, 1 - a, out=sal)
+        fused = np.multiply(sim, a, out=None if keep else d, dtype=np.float64)
+        fused += part
+        return sal, fused
 
-@patch
-def _retention(self:MemoryStore, t:float, rows=None)->np.ndarray:
-    "Consolidated retention d = exp(−λ_eff·Δt) of every memory (or of `rows`) at epoch second `t`, from the cached rates."
-    rows = slice(0, self._n) if rows is None else rows
-    d = np.subtract(t, self._anchor[rows])
-    np.maximum(d, 0., out=d); d *= self._lrate[rows]
-    return np.exp(d, out=d)
+    def _prepare(self, query, now, strategy, query_embedding, query_analysis):
+        "Validate a query; returns (epoch seconds, float32 cosine of every memory, gate fired, query E)."
+        check_strategy(strategy)
+        self.follow_journal()
+        if self._n == 0: raise PersodeError('the store is empty: add memories before retrieving')
+        t = self._now(now); self._sync()
+        q = self._query_vector(query, query_embedding)
+        sim = q @ self._vecs[:, :self._n]
+        fired, qE = False, None
+        if strategy == 'gated' or query_analysis is not None:
+            qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
+            qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
+        return t, sim, fired, qE
 
-@patch
-def _decay_terms(self:MemoryStore, t:float):
-    "Retention and the decay-free intrinsic part of Eq. 1 (wE·E + wR·R), per memory (no query needed)."
-    self._sync()
-    return self._retention(t), self._intr[:self._n]*self.weights.total
-
-@patch
-def _salience_fused(self:MemoryStore, sim, d, rows, keep:bool=True):
-    "Eq. 1 salience with C = max(sim, 0) and the fused score of memories `rows` (float64; in place when not `keep`)."
-    w, a = self.weights, self.alpha
-    sal = np.clip(sim, 0., 1., out=np.empty(len(d)))           # C, exact in float64 whatever sim's dtype
-    sal *= w.context/w.total; sal += self._intr[rows]; sal *= d
-    part = sal*(1 - a) if keep else np.multiply(sal, 1 - a, out=sal)
-    fused = np.multiply(sim, a, out=None if keep else d, dtype=np.float64)
-    fused += part
-    return sal, fused
-
-# %% ../../nbs/recall/01_store.ipynb #093ef8d5
-@patch
-def scores(self:MemoryStore,
-           query:str|None,           # the query text (may be None when `query_embedding` is given and no analysis is needed)
-           now=None,                 # when the query is asked (timezone-aware); the current time when None
-           strategy:str='gated',     # one of `STRATEGIES`
-           *,
-           query_embedding=None,     # precomputed query vector, shape (dim,)
-           query_analysis:Analysis|None=None, # precomputed analysis of the query (used by `gated`)
-          )->Scores:
-    "Score every stored memory for one query (one matrix–vector product, vectorised); a memory formed after `now` scores −∞."
-    t, sim32, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)
-    rows = slice(0, self._n)
-    d = self._retention(t)
-    sal, fused = self._salience_fused(sim32, d, rows)
-    sim = sim32.astype(np.float64)
-    score = self._score(strategy, t, sim, d, fused, fired)
-    late = self._unformed(t)
-    if late is not None: score = np.where(late, -np.inf, score)
-    return Scores(list(self._ids), strategy, sim, d, sal, fused, score, fired, qE)
-
-@patch
-def _prepare(self:MemoryStore, query, now, strategy, query_embedding, query_analysis):
-    "Validate a query; returns (epoch seconds, float32 cosine of every memory, gate fired, query E)."
-    check_strategy(strategy)
-    self.follow_journal()
-    if self._n == 0: raise PersodeError('the store is empty: add memories before retrieving')
-    t = self._now(now); self._sync()
-    q = self._query_vector(query, query_embedding)
-    sim = q @ self._vecs[:, :self._n]
-    fired, qE = False, None
-    if strategy == 'gated' or query_analysis is not None:
-        qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
-        qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
-    return t, sim, fired, qE
-
-# %% ../../nbs/recall/01_store.ipynb #003774a6
-@patch
-def _score(self:MemoryStore, strategy, t, sim, d, fused, fired, rows=None):
-    "What `strategy` ranks by, given the per-memory arrays (of all memories, or of `rows`)."
-    if strategy == 'recency': return 1/(1 + np.maximum(t - self._created[slice(0, self._n) if rows is None else rows], 0.)/SECONDS_PER_DAY)
-    if strategy == 'salience': return d*self._intr[slice(0, self._n) if rows is None else rows]
-    if strategy == 'fused' or fired: return fused
-    return sim
-
-@patch
-def rank(self:MemoryStore, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
-    "The ids of the memories that exist at `now`, best first, for one query (no reinforcement)."
-    sc = self.scores(query, now, strategy, **kwargs)
-    o = sc.order()
-    return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
-
-# %% ../../nbs/recall/01_store.ipynb #b1789f3b
-@patch
-def reinforce(self:MemoryStore,
-              ids,        # ids of the recalled memories
-              now=None,   # the moment of recall (timezone-aware)
-             ):
-    "Record a recall: count + 1 and the decay clock restarts at `now`, or stays at a later recall (formation time unchanged)."
-    self.follow_journal()
-    ids = list(ids)
-    rows = np.array([self._row_of(i) for i in ids], dtype=np.int64)
-    t = self._now(now); late = rows[self._created[rows] > t]
-    if len(late): raise PersodeError(f'memory {self._ids[late[0]]!r} was formed at {utc_datetime(self._created[late[0]]).isoformat()}, after now '
-                                     f'({utc_datetime(t).isoformat()}): a memory cannot be recalled before it exists')
-    self._record_recall(ids, rows, t)
-
-@patch
-def _record_recall(self:MemoryStore, ids:list, rows:np.ndarray, t:float):
-    "Write a recall of memories `ids` (at `rows`) at epoch second `t` through the backend, then into the columns (clock: the later time)."
-    if self.backend is not None: self.backend.on_reinforce(ids, (self._recalls[rows] + 1).tolist(), utc_datetime(t))
-    self._recalls[rows] += 1
-    self._anchor[rows] = np.maximum(self._anchor[rows], t)
-    self._recompute_terms(rows)
-    self._bump(content=False)
-
-# %% ../../nbs/recall/01_store.ipynb #3b0e6032
-@patch
-def retrieve(self:MemoryStore,
-             query:str,               # what the user said or asked
-             now=None,                # when (timezone-aware); the current time when None
-             top_k:int=3,             # how many memories to return (at most the number that exist at `now`)
-             strategy:str='gated',    # one of `STRATEGIES`
-             *,
-             reinforce:bool=True,     # record the recall on the returned memories
-             exclude=(),              # ids that must not be returned (e.g. the episode being written about)
-             query_embedding=None, query_analysis:Analysis|None=None,
-            )->Retrieval:
-    "The `top_k` memories for `query` under `strategy`, among those formed by `now` (none: an empty result)."
-    check_top_k(top_k)
-    t, score, detail, fired, qE = self._ranking(query, now, strategy, query_embedding, query_analysis)
-    late = self._unformed(t)
-    if late is not None: score[late] = -np.inf
-    for x in exclude:
-        if x in self._row: score[self._row[x]] = -np.inf
-    order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
-    sims, sals, rets, fuseds = detail(order)          # before reinforcement changes the columns
-    chosen = [self._ids[i] for i in order]
-    if reinforce and chosen: self._record_recall(chosen, order, t)
-    hits = [Hit(self[mid], r + 1, float(sims[r]), float(sals[r]), float(rets[r]), float(fuseds[r]), float(score[i]))
-            for r, (mid, i) in enumerate(zip(chosen, order))]
-    return Retrieval(query, strategy, utc_datetime(t), hits, fired, qE)
-
-# %% ../../nbs/recall/01_store.ipynb #21214483
-@patch
-def _ranking(self:MemoryStore, query, now, strategy, query_embedding, query_analysis):
-    "What `retrieve` ranks by: (epoch seconds, a writable score per memory, `detail(rows)` → hit numbers, gate fired, query E)."
-    if type(self).scores is not MemoryStore.scores:    # a subclass redefines scoring: honour it (slow path)
-        sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
-        detail = lambda rows: (sc.similarity[rows], sc.salience[rows], sc.retention[rows], sc.fused[rows])
-        return self._now(now), sc.score.copy(), detail, sc.gate_fired, sc.query_intensity
-    t, sim, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)   # fast path: only the ranking score
-    if strategy == 'similarity' or (strategy == 'gated' and not fired): score = sim    # (masking it is safe: `detail` reads returned rows only)
-    elif strategy == 'recency': score = self._score(strategy, t, None, None, None, False)
-    else:
+    def scores(self,
+               query:str|None,           # the query text (may be None when `query_embedding` is given and no analysis is needed)
+               now=None,                 # when the query is asked (timezone-aware); the current time when None
+               strategy:str='gated',     # one of `STRATEGIES`
+               *,
+               query_embedding=None,     # precomputed query vector, shape (dim,)
+               query_analysis:Analysis|None=None, # precomputed analysis of the query (used by `gated`)
+              )->Scores:
+        "Score every stored memory for one query (one matrix–vector product, vectorised); a memory formed after `now` scores −∞."
+        t, sim32, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)
+        rows = slice(0, self._n)
         d = self._retention(t)
-        score = d*self._intr[:self._n] if strategy == 'salience' else self._salience_fused(sim, d, slice(0, self._n), keep=False)[1]
-    def detail(rows):
-        s64, d = sim[rows].astype(np.float64), self._retention(t, rows)
-        sal, fused = self._salience_fused(s64, d, rows)
-        return s64, sal, d, fused
-    return t, score, detail, fired, qE
+        sal, fused = self._salience_fused(sim32, d, rows)
+        sim = sim32.astype(np.float64)
+        score = self._score(strategy, t, sim, d, fused, fired)
+        late = self._unformed(t)
+        if late is not None: score = np.where(late, -np.inf, score)
+        return Scores(list(self._ids), strategy, sim, d, sal, fused, score, fired, qE)
+
+    def _score(self, strategy, t, sim, d, fused, fired, rows=None):
+        "What `strategy` ranks by, given the per-memory arrays (of all memories, or of `rows`)."
+        if strategy == 'recency': return 1/(1 + np.maximum(t - self._created[slice(0, self._n) if rows is None else rows], 0.)/SECONDS_PER_DAY)
+        if strategy == 'salience': return d*self._intr[slice(0, self._n) if rows is None else rows]
+        if strategy == 'fused' or fired: return fused
+        return sim
+
+    def rank(self, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
+        "The ids of the memories that exist at `now`, best first, for one query (no reinforcement)."
+        return self.scores(query, now, strategy, **kwargs).ranked()
+
+    # Time: what exists at a query's `now`
+    def _now(self, now)->float:
+        "A query's `now` in epoch seconds (the clock when None): any valid time, before stored memories or recalls included."
+        return as_utc(utcnow() if now is None else now, 'now').timestamp()
+
+    def _unformed(self, t:float)->np.ndarray|None:
+        "Boolean mask of the memories formed after epoch second `t`; None when there is none (the usual case, at no cost)."
+        if t >= self._formed: return None
+        return self._created[:self._n] > t
+
+    def count_formed(self, now=None)->int:
+        "How many memories exist at `now` (formed by then; the clock when None)."
+        t = self._now(now); self._sync(); late = self._unformed(t)
+        return self._n if late is None else self._n - int(late.sum())
+
+    # Retrieval and reinforcement
+    def reinforce(self,
+                  ids,        # ids of the recalled memories
+                  now=None,   # the moment of recall (timezone-aware)
+                 ):
+        "Record a recall: count + 1 and the decay clock restarts at `now`, or stays at a later recall (formation time unchanged)."
+        self.follow_journal()
+        ids = list(ids)
+        rows = np.array([self._row_of(i) for i in ids], dtype=np.int64)
+        t = self._now(now); late = rows[self._created[rows] > t]
+        if len(late): raise PersodeError(f'memory {self._ids[late[0]]!r} was formed at {utc_datetime(self._created[late[0]]).isoformat()}, after now '
+                                         f'({utc_datetime(t).isoformat()}): a memory cannot be recalled before it exists')
+        self._record_recall(ids, rows, t)
+
+    def _record_recall(self, ids:list, rows:np.ndarray, t:float):
+        "Write a recall of memories `ids` (at `rows`) at epoch second `t` through the backend, then into the columns (clock: the later time)."
+        if self.backend is not None: self.backend.on_reinforce(ids, (self._recalls[rows] + 1).tolist(), utc_datetime(t))
+        self._recalls[rows] += 1
+        self._anchor[rows] = np.maximum(self._anchor[rows], t)
+        self._recompute_terms(rows)
+        self._bump(content=False)
+
+    def retrieve(self,
+                 query:str,               # what the user said or asked
+                 now=None,                # when (timezone-aware); the current time when None
+                 top_k:int=3,             # how many memories to return (at most the number that exist at `now`)
+                 strategy:str='gated',    # one of `STRATEGIES`
+                 *,
+                 reinforce:bool=True,     # record the recall on the returned memories
+                 exclude=(),              # ids that must not be returned (e.g. the episode being written about)
+                 query_embedding=None, query_analysis:Analysis|None=None,
+                )->Retrieval:
+        "The `top_k` memories for `query` under `strategy`, among those formed by `now` (none: an empty result)."
+        check_top_k(top_k)
+        t, score, detail, fired, qE = self._ranking(query, now, strategy, query_embedding, query_analysis)
+        late = self._unformed(t)
+        if late is not None: score[late] = -np.inf
+        for x in exclude:
+            if x in self._row: score[self._row[x]] = -np.inf
+        order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
+        sims, sals, rets, fuseds = detail(order)          # before reinforcement changes the columns
+        chosen = [self._ids[i] for i in order]
+        if reinforce and chosen: self._record_recall(chosen, order, t)
+        hits = [Hit(self[mid], r + 1, float(sims[r]), float(sals[r]), float(rets[r]), float(fuseds[r]), float(score[i]))
+                for r, (mid, i) in enumerate(zip(chosen, order))]
+        return Retrieval(query, strategy, utc_datetime(t), hits, fired, qE)
+
+    def _ranking(self, query, now, strategy, query_embedding, query_analysis):
+        "What `retrieve` ranks by: (epoch seconds, a writable score per memory, `detail(rows)` → hit numbers, gate fired, query E)."
+        if type(self).scores is not MemoryStore.scores:    # a subclass redefines scoring: honour it (slow path)
+            sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
+            detail = lambda rows: (sc.similarity[rows], sc.salience[rows], sc.retention[rows], sc.fused[rows])
+            return self._now(now), sc.score.copy(), detail, sc.gate_fired, sc.query_intensity
+        t, sim, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)   # fast path: only the ranking score
+        if strategy == 'similarity' or (strategy == 'gated' and not fired): score = sim    # (masking it is safe: `detail` reads returned rows only)
+        elif strategy == 'recency': score = self._score(strategy, t, None, None, None, False)
+        else:
+            d = self._retention(t)
+            score = d*self._intr[:self._n] if strategy == 'salience' else self._salience_fused(sim, d, slice(0, self._n), keep=False)[1]
+        def detail(rows):
+            s64, d = sim[rows].astype(np.float64), self._retention(t, rows)
+            sal, fused = self._salience_fused(s64, d, rows)
+            return s64, sal, d, fused
+        return t, score, detail, fired, qE
+
+    # Removing
+    def remove_many(self, ids):
+        "Delete memories and their vectors; an id the store does not hold raises KeyError and deletes nothing."
+        self.follow_journal()
+        ids = list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
+        for mid in ids: check_id(mid, 'memory id')
+        for mid in ids: self._row_of(mid)
+        if self.backend is not None and ids: self.backend.on_remove(ids)
+        for mid in ids: self._drop_row(mid)
+        if ids:
+            self._formed = float(self._created[:self._n].max()) if self._n else -math.inf
+            self._bump(rewrite=True)
+
+    def remove(self, mid:str):
+        "Delete one memory and its vector."
+        self.remove_many([mid])
+
+    def _drop_row(self, mid:str):
+        "Move the last row into `mid`'s row and shrink by one: O(1) in the store's size."
+        i, j = self._row.pop(mid), self._n - 1
+        if i != j:
+            self._vecs[:, i] = self._vecs[:, j]
+            for name in _COLUMNS + ('_lrate', '_intr'): a = getattr(self, name); a[i] = a[j]
+            self._ids[i] = self._ids[j]; self._meta[i:i+1] = self._meta[j:j+1]   # a slice: a loader's placeholder moves unread
+            self._row[self._ids[i]] = i
+        self._vecs[:, j] = 0
+        for name in _COLUMNS: getattr(self, name)[j] = 0
+        self._ids.pop(); self._meta.pop()
+        self._n = self._cn = j
+
+    # Correcting
+    def edit(self,
+             mid:str,           # id of the memory to correct
+             text:str,          # its corrected text
+             *,
+             analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
+             embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
+            )->Memory:          # the corrected record (same id, formation time and recall state)
+        "Correct the text of one memory: re-analysed and re-embedded, recall history kept."
+        self.follow_journal()
+        self._row_of(mid)
+        text, a, vec = edit_inputs(self, text, analysis, embedding)
+        i = self._row[mid]
+        old = self[mid]
+        mem = Memory(mid, text, old.created_at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags), old.recall_count, old.last_recalled)
+        if self.backend is not None: self.backend.on_edit(mem, vec)
+        put_columns(self._vecs[:, i:i+1], vec[None])
+        self._E[i] = a.intensity
+        self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
+        self._recompute_terms(np.array([i]))   # that row's cached rate and intrinsic salience (its intensity changed)
+        self._bump(rewrite=True)
+        return mem
 
 # %% ../../nbs/recall/01_store.ipynb #7728cbab
 @patch
@@ -440,60 +453,3 @@ def recent(self:MemoryStore, now=None, days:float=SHORT_TERM_DAYS)->list:
     rows = np.nonzero((c <= t + 1e-6) & (c >= t - days*SECONDS_PER_DAY))[0]
     rows = rows[np.argsort(-c[rows], kind='stable')]
     return [self[self._ids[i]] for i in rows]
-
-# %% ../../nbs/recall/01_store.ipynb #2cd8d6f2
-@patch
-def remove_many(self:MemoryStore, ids):
-    "Delete memories and their vectors; an id the store does not hold raises KeyError and deletes nothing."
-    self.follow_journal()
-    ids = list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
-    for mid in ids: check_id(mid, 'memory id')
-    for mid in ids: self._row_of(mid)
-    if self.backend is not None and ids: self.backend.on_remove(ids)
-    for mid in ids: self._drop_row(mid)
-    if ids:
-        self._formed = float(self._created[:self._n].max()) if self._n else -math.inf
-        self._bump(rewrite=True)
-
-@patch
-def remove(self:MemoryStore, mid:str):
-    "Delete one memory and its vector."
-    self.remove_many([mid])
-
-@patch
-def _drop_row(self:MemoryStore, mid:str):
-    "Move the last row into `mid`'s row and shrink by one: O(1) in the store's size."
-    i, j = self._row.pop(mid), self._n - 1
-    if i != j:
-        self._vecs[:, i] = self._vecs[:, j]
-        for name in _COLUMNS + ('_lrate', '_intr'): a = getattr(self, name); a[i] = a[j]
-        self._ids[i] = self._ids[j]; self._meta[i:i+1] = self._meta[j:j+1]   # a slice: a loader's placeholder moves unread
-        self._row[self._ids[i]] = i
-    self._vecs[:, j] = 0
-    for name in _COLUMNS: getattr(self, name)[j] = 0
-    self._ids.pop(); self._meta.pop()
-    self._n = self._cn = j
-
-# %% ../../nbs/recall/01_store.ipynb #d51f2951
-@patch
-def edit(self:MemoryStore,
-         mid:str,           # id of the memory to correct
-         text:str,          # its corrected text
-         *,
-         analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
-         embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
-        )->Memory:          # the corrected record (same id, formation time and recall state)
-    "Correct the text of one memory: re-analysed and re-embedded, recall history kept."
-    self.follow_journal()
-    self._row_of(mid)
-    text, a, vec = edit_inputs(self, text, analysis, embedding)
-    i = self._row[mid]
-    old = self[mid]
-    mem = Memory(mid, text, old.created_at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags), old.recall_count, old.last_recalled)
-    if self.backend is not None: self.backend.on_edit(mem, vec)
-    put_columns(self._vecs[:, i:i+1], vec[None])
-    self._E[i] = a.intensity
-    self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
-    self._recompute_terms(np.array([i]))   # that row's cached rate and intrinsic salience (its intensity changed)
-    self._bump(rewrite=True)
-    return mem

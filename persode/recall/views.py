@@ -4,25 +4,31 @@
 from __future__ import annotations
 import math
 import numpy as np
-from fastcore.basics import patch
 from ..memory.analyzer import Analysis
 from .store import MemoryStore
 from .records import Scores, Retrieval, STRATEGIES
 from .hybrid import retrieve_beside, is_question
 from ..memory.intensity import split_sentences, EMBEDDER_IDENTITY
-from ..core.text import PersodeError, check_text
+from ..core.text import PersodeError
 
 # %% auto #0
-__all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'SentenceViews', 'check_view_strategy', 'views_store_factory', 'sentence_views',
+__all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'check_view_strategy', 'SentenceViews', 'views_store_factory', 'sentence_views',
            'default_strategy']
 
 # %% ../../nbs/recall/03_views.ipynb #693d0a2f
-VIEW_STRATEGIES = ('views', 'views-gated', 'views-routed')
+VIEW_STRATEGIES = ('views', 'views-gated', 'views-routed')   # the retriever's names: 'views' ungated, 'views-gated' with the emotion gate, 'views-routed' by prompt kind
 VIEW_WEIGHT = 0.5    # w of the best-sentence cosine; the only value tried (see above)
+
+# %% ../../nbs/recall/03_views.ipynb #d75dbcc8
+def check_view_strategy(strategy:str)->str:
+    "Validate a strategy name: the store's or one of `VIEW_STRATEGIES`."
+    if strategy not in STRATEGIES + VIEW_STRATEGIES:
+        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + VIEW_STRATEGIES)}')
+    return strategy
 
 # %% ../../nbs/recall/03_views.ipynb #848d6a52
 class SentenceViews:
-    "Sentence vectors and the store's centre beside a `MemoryStore`: the `views`, `views-gated` and `views-routed` strategies."
+    "Sentence vectors and the store's centre beside a `MemoryStore`, for the retriever strategies `views` (ungated), `views-gated` and `views-routed`."
     def __init__(self,
                  store:MemoryStore,          # the store whose memories are viewed (similarity, gate and salience come from it)
                  weight:float=VIEW_WEIGHT,   # w, the weight of the best-sentence cosine, in [0, 1]
@@ -40,151 +46,132 @@ class SentenceViews:
     def edit(self, *args, **kwargs): return self.store.edit(*args, **kwargs)
     def remove(self, mid:str): return self.store.remove(mid)
 
-# %% ../../nbs/recall/03_views.ipynb #01aba144
-@patch
-def _sentence_vectors(self:SentenceViews, ids:list, texts:list, vecs:np.ndarray)->list:
-    "Per memory, its sentences' unit vectors (float32); one-sentence texts reuse their stored vector, the rest are embedded in one batch."
-    parts = [split_sentences(t) for t in texts]
-    todo = [(i, p) for i, p in enumerate(parts) if len(p) > 1 and texts[i] not in self._cache]
-    if todo:
-        E = np.asarray(self.store.embedder.embed([x for _, p in todo for x in p]), np.float32)
-        at, new = 0, {}
-        for i, p in todo: self._cache[texts[i]] = new[ids[i]] = E[at:at + len(p)]; at += len(p)
-        self._save(new)
-    return [self._cache[t] if len(p) > 1 else vecs[i:i + 1] for i, (t, p) in enumerate(zip(texts, parts))]
+    # The sentence matrix and the centring terms, kept in step with the store
+    def _sentence_vectors(self, ids:list, texts:list, vecs:np.ndarray)->list:
+        "Per memory, its sentences' unit vectors (float32); one-sentence texts reuse their stored vector, the rest are embedded in one batch."
+        parts = [split_sentences(t) for t in texts]
+        todo = [(i, p) for i, p in enumerate(parts) if len(p) > 1 and texts[i] not in self._cache]
+        if todo:
+            E = np.asarray(self.store.embedder.embed([x for _, p in todo for x in p]), np.float32)
+            at, new = 0, {}
+            for i, p in todo: self._cache[texts[i]] = new[ids[i]] = E[at:at + len(p)]; at += len(p)
+            self._save(new)
+        return [self._cache[t] if len(p) > 1 else vecs[i:i + 1] for i, (t, p) in enumerate(zip(texts, parts))]
 
-@patch
-def _load(self:SentenceViews):
-    "Seed the cache from the journal's stored sentence vectors (once; a store without a journal has none)."
-    self._loaded = True
-    get = getattr(self.store.backend, 'sentence_vectors', None)
-    if get is None: return
-    st = self.store
-    for mid, v in get().items():
-        if mid in st and v.shape[1] == st.dim: self._cache[st[mid].text] = v
+    def _load(self):
+        "Seed the cache from the journal's stored sentence vectors (once; a store without a journal has none)."
+        self._loaded = True
+        get = getattr(self.store.backend, 'sentence_vectors', None)
+        if get is None: return
+        st = self.store
+        for mid, v in get().items():
+            if mid in st and v.shape[1] == st.dim: self._cache[st[mid].text] = v
 
-@patch
-def _save(self:SentenceViews, new:dict):
-    "Hand freshly embedded sentence vectors to the journal, if the store has one (a failure to cache is not an error)."
-    put = getattr(self.store.backend, 'save_sentence_vectors', None)
-    if put is None: return
-    try: put(new)
-    except (RuntimeError, PermissionError, OSError): pass   # busy or read-only: they are recomputed next time
+    def _save(self, new:dict):
+        "Hand freshly embedded sentence vectors to the journal, if the store has one (a failure to cache is not an error)."
+        put = getattr(self.store.backend, 'save_sentence_vectors', None)
+        if put is None: return
+        try: put(new)
+        except (RuntimeError, PermissionError, OSError): pass   # busy or read-only: they are recomputed next time
 
-# %% ../../nbs/recall/03_views.ipynb #063152fc
-@patch
-def _append_rows(self:SentenceViews, first:int)->list:
-    "Add the sentences of memories `first`, `first + 1`, … of the store to the sentence matrix; returns their texts."
-    st = self.store
-    ids = st._ids[first:]; texts = [st[i].text for i in ids]
-    sv = self._sentence_vectors(ids, texts, st.vectors[first:])
-    if not sv: return texts
-    k, lens = sum(len(x) for x in sv), [len(x) for x in sv]
-    if self._ns + k > self._S.shape[1]:
-        S = np.zeros((st.dim, max(2*self._S.shape[1], self._ns + k, 16)), np.float32); S[:, :self._ns] = self._S[:, :self._ns]; self._S = S
-    self._S[:, self._ns:self._ns + k] = np.concatenate(sv).T
-    self._starts = np.concatenate([self._starts, self._ns + np.cumsum([0] + lens[:-1])]).astype(np.int64)
-    self._ns += k
-    return texts
+    def _append_rows(self, first:int)->list:
+        "Add the sentences of memories `first`, `first + 1`, … of the store to the sentence matrix; returns their texts."
+        st = self.store
+        ids = st._ids[first:]; texts = [st[i].text for i in ids]
+        sv = self._sentence_vectors(ids, texts, st.vectors[first:])
+        if not sv: return texts
+        k, lens = sum(len(x) for x in sv), [len(x) for x in sv]
+        if self._ns + k > self._S.shape[1]:
+            S = np.zeros((st.dim, max(2*self._S.shape[1], self._ns + k, 16)), np.float32); S[:, :self._ns] = self._S[:, :self._ns]; self._S = S
+        self._S[:, self._ns:self._ns + k] = np.concatenate(sv).T
+        self._starts = np.concatenate([self._starts, self._ns + np.cumsum([0] + lens[:-1])]).astype(np.int64)
+        self._ns += k
+        return texts
 
-@patch
-def _sync(self:SentenceViews):
-    "Bring the sentence matrix and the centring terms up to date with the store (append when only additions happened)."
-    st = self.store
-    state = (st.content_version, st.rewrite_version, len(st))
-    if state == self._seen: return
-    rebuild = self._seen is None or st.rewrite_version != self._seen[1] or len(st) < self._seen[2]
-    if rebuild or not self._loaded: self._load()     # again after a rewrite: a reload may bring memories another process cached
-    if rebuild:
-        self._S, self._ns, self._starts = np.zeros((st.dim, 0), np.float32), 0, np.zeros(0, np.int64)
-        live = set(self._append_rows(0))
-        self._cache = {t: v for t, v in self._cache.items() if t in live}
-    else: self._append_rows(self._seen[2])
-    V = st.vectors
-    self._mu = V.mean(0, dtype=np.float64) if len(V) > 1 else None
-    if self._mu is not None:
-        self._vmu = V @ self._mu                                     # μ·m per memory
-        sq = np.einsum('ij,ij->i', V, V, dtype=np.float64)            # ‖m‖² (1 up to rounding)
-        self._norm = np.sqrt(np.maximum(sq - 2*self._vmu + self._mu @ self._mu, 0.))
-    self._seen = state
+    def _sync(self):
+        "Bring the sentence matrix and the centring terms up to date with the store (append when only additions happened)."
+        st = self.store
+        state = (st.content_version, st.rewrite_version, len(st))
+        if state == self._seen: return
+        rebuild = self._seen is None or st.rewrite_version != self._seen[1] or len(st) < self._seen[2]
+        if rebuild or not self._loaded: self._load()     # again after a rewrite: a reload may bring memories another process cached
+        if rebuild:
+            self._S, self._ns, self._starts = np.zeros((st.dim, 0), np.float32), 0, np.zeros(0, np.int64)
+            live = set(self._append_rows(0))
+            self._cache = {t: v for t, v in self._cache.items() if t in live}
+        else: self._append_rows(self._seen[2])
+        V = st.vectors
+        self._mu = V.mean(0, dtype=np.float64) if len(V) > 1 else None
+        if self._mu is not None:
+            self._vmu = V @ self._mu                                     # μ·m per memory
+            sq = np.einsum('ij,ij->i', V, V, dtype=np.float64)            # ‖m‖² (1 up to rounding)
+            self._norm = np.sqrt(np.maximum(sq - 2*self._vmu + self._mu @ self._mu, 0.))
+        self._seen = state
 
-# %% ../../nbs/recall/03_views.ipynb #ff3f772b
-@patch
-def similarity(self:SentenceViews,
-               q:np.ndarray,        # the query's unit vector, shape (dim,)
-               sim=None,            # its plain cosine with every memory, if already computed (the store's q·m)
-              )->np.ndarray:        # view similarity of every memory, store order (float64)
-    "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s): at most two matrix–vector products and one reduceat."
-    self._sync()
-    st = self.store
-    q = np.asarray(q, np.float32)
-    best = np.maximum.reduceat(q @ self._S[:, :self._ns], self._starts).astype(np.float64)
-    sim = np.asarray(st.vectors @ q if sim is None else sim, np.float64)
-    if self._mu is None: centred = sim
-    else:
-        q64 = q.astype(np.float64); qmu, mm = float(q64 @ self._mu), float(self._mu @ self._mu)
-        den = self._norm*math.sqrt(max(float(q64 @ q64) - 2*qmu + mm, 0.))
-        centred = np.divide(sim - self._vmu - qmu + mm, den, out=np.zeros_like(sim), where=den > 1e-12)
-    return (1 - self.weight)*centred + self.weight*best
+    # Scoring
+    def similarity(self,
+                   q:np.ndarray,        # the query's unit vector, shape (dim,)
+                   sim=None,            # its plain cosine with every memory, if already computed (the store's q·m)
+                  )->np.ndarray:        # view similarity of every memory, store order (float64)
+        "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s): at most two matrix–vector products and one reduceat."
+        self._sync()
+        st = self.store
+        q = np.asarray(q, np.float32)
+        best = np.maximum.reduceat(q @ self._S[:, :self._ns], self._starts).astype(np.float64)
+        sim = np.asarray(st.vectors @ q if sim is None else sim, np.float64)
+        if self._mu is None: centred = sim
+        else:
+            q64 = q.astype(np.float64); qmu, mm = float(q64 @ self._mu), float(self._mu @ self._mu)
+            den = self._norm*math.sqrt(max(float(q64 @ q64) - 2*qmu + mm, 0.))
+            centred = np.divide(sim - self._vmu - qmu + mm, den, out=np.zeros_like(sim), where=den > 1e-12)
+        return (1 - self.weight)*centred + self.weight*best
 
-# %% ../../nbs/recall/03_views.ipynb #f8df8c26
-def check_view_strategy(strategy:str)->str:
-    "Validate a strategy name: the store's or one of `VIEW_STRATEGIES`."
-    if strategy not in STRATEGIES + VIEW_STRATEGIES:
-        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + VIEW_STRATEGIES)}')
-    return strategy
+    def scores(self,
+               query:str|None,            # the query text (None when `query_embedding` and, for the gate, `query_analysis` are given)
+               now=None,                  # when the query is asked (timezone-aware); the current time when None
+               strategy:str='views-gated', # a store strategy or one of `VIEW_STRATEGIES`
+               *,
+               query_embedding=None,      # precomputed query vector
+               query_analysis:Analysis|None=None, # precomputed analysis of the query (for the gate)
+              )->Scores:
+        "Score every memory for one query: the store's own strategies, or the view similarity (gated, ungated, or routed by prompt kind)."
+        check_view_strategy(strategy)
+        kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
+        if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
+        if strategy == 'views-routed':
+            if query is None: raise PersodeError("strategy 'views-routed' needs the query text to tell a question from a statement")
+            if is_question(query):                                   # a lookup: plain cosine, as the store's 'similarity'
+                sc = self.store.scores(query, now, 'similarity', **kw); sc.strategy = strategy
+                return sc
+        st = self.store
+        q = st._query_vector(query, query_embedding)
+        t, sim32, fired, qE = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
+        view = self.similarity(q, sim32).astype(np.float32)
+        rows = slice(0, len(st))
+        d = st._retention(t)
+        sal, fused = st._salience_fused(view, d, rows)
+        sim, score = view.astype(np.float64), fused if fired else view.astype(np.float64)
+        if (late := st._unformed(t)) is not None: score = np.where(late, -np.inf, score)   # formed after `now`: not there yet
+        return Scores(list(st._ids), strategy, sim, d, sal, fused, score, fired, qE)
 
-@patch
-def scores(self:SentenceViews,
-           query:str|None,            # the query text (None when `query_embedding` and, for the gate, `query_analysis` are given)
-           now=None,                  # when the query is asked (timezone-aware); the current time when None
-           strategy:str='views-gated', # a store strategy or one of `VIEW_STRATEGIES`
-           *,
-           query_embedding=None,      # precomputed query vector
-           query_analysis:Analysis|None=None, # precomputed analysis of the query (for the gate)
-          )->Scores:
-    "Score every memory for one query: the store's own strategies, or the view similarity (gated, ungated, or routed by prompt kind)."
-    check_view_strategy(strategy)
-    kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
-    if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
-    if strategy == 'views-routed':
-        if query is None: raise PersodeError("strategy 'views-routed' needs the query text to tell a question from a statement")
-        if is_question(query):                                   # a lookup: plain cosine, as the store's 'similarity'
-            sc = self.store.scores(query, now, 'similarity', **kw); sc.strategy = strategy
-            return sc
-    st = self.store
-    q = st._query_vector(query, query_embedding)
-    t, sim32, fired, qE = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
-    view = self.similarity(q, sim32).astype(np.float32)
-    rows = slice(0, len(st))
-    d = st._retention(t)
-    sal, fused = st._salience_fused(view, d, rows)
-    sim, score = view.astype(np.float64), fused if fired else view.astype(np.float64)
-    if (late := st._unformed(t)) is not None: score = np.where(late, -np.inf, score)   # formed after `now`: not there yet
-    return Scores(list(st._ids), strategy, sim, d, sal, fused, score, fired, qE)
+    # Ranking and retrieval
+    def rank(self, query:str|None, now=None, strategy:str='views-gated', **kwargs)->list:
+        "The ids of the memories formed by `now`, best first (no reinforcement)."
+        return self.scores(query, now, strategy, **kwargs).ranked()
 
-# %% ../../nbs/recall/03_views.ipynb #f2ecafaf
-@patch
-def rank(self:SentenceViews, query:str|None, now=None, strategy:str='views-gated', **kwargs)->list:
-    "The ids of the memories formed by `now`, best first (no reinforcement)."
-    sc = self.scores(query, now, strategy, **kwargs)
-    o = sc.order()
-    return [sc.ids[i] for i in o[sc.score[o] > -np.inf]]
-
-@patch
-def retrieve(self:SentenceViews,
-             query:str,               # what the user said or asked
-             now=None,                # when (timezone-aware); the current time when None
-             top_k:int=3,             # how many memories to return
-             strategy:str='views-gated', # a store strategy or one of `VIEW_STRATEGIES`
-             *,
-             reinforce:bool=True,     # record the recall on the returned memories (through the store)
-             exclude=(),              # ids that must not be returned
-             query_embedding=None, query_analysis:Analysis|None=None,
-            )->Retrieval:
-    "The `top_k` memories for `query` under `strategy`, reinforced in the store like its own recall."
-    check_view_strategy(strategy)
-    return retrieve_beside(self, query, now, top_k, strategy, reinforce, exclude, query_embedding, query_analysis)
+    def retrieve(self,
+                 query:str,               # what the user said or asked
+                 now=None,                # when (timezone-aware); the current time when None
+                 top_k:int=3,             # how many memories to return
+                 strategy:str='views-gated', # a store strategy or one of `VIEW_STRATEGIES`
+                 *,
+                 reinforce:bool=True,     # record the recall on the returned memories (through the store)
+                 exclude=(),              # ids that must not be returned
+                 query_embedding=None, query_analysis:Analysis|None=None,
+                )->Retrieval:
+        "The `top_k` memories for `query` under `strategy`, reinforced in the store like its own recall."
+        check_view_strategy(strategy)
+        return retrieve_beside(self, query, now, top_k, strategy, reinforce, exclude, query_embedding, query_analysis)
 
 # %% ../../nbs/recall/03_views.ipynb #d0a35929
 def views_store_factory(weight:float=VIEW_WEIGHT, # w of the view similarity
