@@ -2,7 +2,7 @@
 
 # %% ../../nbs/journal/06_demo.ipynb #a0b06078
 from __future__ import annotations
-import argparse, json, sys, time
+import argparse, json, time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from .onboarding import OnboardingPreferences, save_preferences
