@@ -2,18 +2,18 @@
 
 # %% ../../nbs/journal/05_pages.ipynb #50148352
 from __future__ import annotations
-import calendar, contextlib, hashlib, json, os, re, signal
+import calendar, contextlib, hashlib, json, os, re, shutil, signal
 from datetime import date
 from html import escape
 from pathlib import Path
-from ..core.text import PersodeError, folder_name, local_time, zone, private_dir, write_private
+from ..core.text import PersodeError, NotFoundError, folder_name, local_time, zone, private_dir, write_private
 from .templates import mood_for
 from ..storage import persode_home
 
 # %% auto #0
 __all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder', 'migrate_pages',
            'fault_point', 'page_lock', 'page_record', 'journal_entry', 'rerender', 'sync_pages', 'drop_legacy',
-           'diary_index']
+           'no_memory', 'erase', 'diary_index']
 
 # %% ../../nbs/journal/05_pages.ipynb #f18f0ee0
 def pages_root(home=None)->Path: return persode_home(home)/'pages'
@@ -220,6 +220,41 @@ def drop_legacy(folder:Path, # a user's page folder
         if any(i[:8] == key for i in erased) or any(any(x in f.read_text('utf-8', 'replace') for x in needles) for f in pages):
             _remove(files); n += 1
     return n
+
+# %% ../../nbs/journal/05_pages.ipynb #c5abcd36
+def no_memory(user_id:str, # whose journal
+              mid:str,     # the id it does not hold
+             )->NotFoundError:
+    "The one error for a memory id a user's journal does not hold."
+    return NotFoundError(f'user {user_id!r} has no memory {mid[:40]!r}; `persode list` shows the ids')
+
+def erase(db,                # the journal (`JournalDB`)
+          home,              # `--home` of the page folders (None: `$PERSODE_HOME` or `~/.persode`)
+          user_id:str,       # whose memories
+          ids=(),            # the memory ids to erase; every memory and the preferences of the user when empty
+          prefs=None,        # the user's `OnboardingPreferences`, to render again the pages that quoted an erased memory
+          tz=None,           # the zone of those pages' dates
+          compact:bool=False,# afterwards, have the journal rewrite its files (`JournalDB.compact`)
+         )->dict:            # erased, removed (pages), rendered (pages), folder, folder_removed, store (after; None for a whole journal), compaction
+    "Erase memories of one user for good, with their pages; every id is checked before anything is erased."
+    ids, texts, store = list(ids), {}, None
+    if ids:
+        s = db.store_for(user_id)
+        for i in ids:
+            if i not in s: raise no_memory(user_id, i)
+        texts = {i: s[i].text for i in ids}
+    n = db.delete(user_id, ids) if ids else db.forget_user(user_id)
+    folder = migrate_pages(home, user_id)
+    r = dict(erased=n, removed=0, rendered=0, folder=folder, folder_removed=False, store=None, compaction=None)
+    if ids:
+        store = r['store'] = db.store_for(user_id)
+        done = sync_pages(store, folder, user_id, prefs, tz=tz)
+        r.update(removed=done['removed'] + drop_legacy(folder, texts), rendered=done['rendered'])
+    elif folder.is_dir(): shutil.rmtree(folder); r['folder_removed'] = True
+    if compact:
+        try: r['compaction'] = db.compact()
+        except NotImplementedError as e: raise PersodeError(f'erased {n} memories, but {e}') from None
+    return r
 
 # %% ../../nbs/journal/05_pages.ipynb #b5edbc8a
 INDEX_FILE = 'index.html'
