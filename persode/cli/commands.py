@@ -15,7 +15,7 @@ from ..recall.hybrid import lexical_index, HYBRID_STRATEGIES
 from ..recall.views import sentence_views, default_strategy, VIEW_STRATEGIES
 from ..storage import open_journal, DEFAULT_USER, JournalDB
 from ..recall.relevance import relevance_floor, with_relevance
-from ..journal.pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
+from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, diary_index, erase, no_memory)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 from . import NotDone
@@ -133,12 +133,12 @@ def _agent(db:JournalDB, a):
     return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy, tz=_zone(a))
 
 def _pages(a)->Path:
-    "Where this command's pages go: `--out`, else the user's folder (old-layout pages moved in first)."
+    "Where this command's pages go: `--out`, else the user's folder."
     if getattr(a, 'out', None):
         out = Path(a.out)
         if out.exists() and not out.is_dir(): raise PersodeError(f'--out {str(out)[:80]} exists and is not a folder')
         return out
-    return migrate_pages(a.home, a.user)
+    return user_folder(a.home, a.user)
 
 # %% ../../nbs/cli/01_commands.ipynb #6ab0355a
 def check_strategy(store, strategy:str):
@@ -284,7 +284,7 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
         if a.id not in s: raise no_memory(user, a.id)
         old = s[a.id].text
         m = s.edit(a.id, a.text)
-        folder = migrate_pages(a.home, user)
+        folder = user_folder(a.home, user)
         n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
         _index(a, s, folder, db)
     print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}, '
@@ -345,7 +345,7 @@ def cli_pages(argv:list|None=None, # arguments after `persode pages`
     user = _user(a)
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
-        folder = own_folder(migrate_pages(a.home, user), user)
+        folder = own_folder(user_folder(a.home, user), user)
         sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))
         print(_index(a, s, folder, db))
 

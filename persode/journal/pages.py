@@ -11,7 +11,7 @@ from .templates import mood_for
 from ..storage import persode_home
 
 # %% auto #0
-__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder', 'migrate_pages',
+__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder', 'user_folder',
            'fault_point', 'page_lock', 'page_record', 'journal_entry', 'rerender', 'sync_pages', 'drop_legacy',
            'no_memory', 'erase', 'diary_index']
 
@@ -24,7 +24,7 @@ def user_pages(home,          # `--home` (None: `$PERSODE_HOME` or `~/.persode`)
     "The folder of a user's journal pages: always one safe folder inside `HOME/pages`."
     return pages_root(home)/folder_name(user_id)
 
-OWNER_FILE = '.owner'   # in every user folder this version made: the user id (an old-layout folder has none)
+OWNER_FILE = '.owner'   # in every user's page folder: the user id
 
 def _owner(folder:Path)->str|None:
     try: return (folder/OWNER_FILE).read_text(encoding='utf-8')
@@ -38,34 +38,11 @@ def own_folder(folder:Path, user_id:str)->Path:
     elif owner != user_id: raise PersodeError(f'the page folder {folder.name} belongs to another user; nothing was written')
     return folder
 
-# %% ../../nbs/journal/05_pages.ipynb #1ef7c414
-def _plain_name(user_id:str)->bool:
-    "Whether an id is one ordinary folder name (no separator, not '.' or '..'): only such an id can have had an old-layout folder."
-    return (user_id not in ('.', '..') and not re.search(r'[/\\\x00]', user_id) and not user_id.startswith('~')
-            and (os.altsep is None or os.altsep not in user_id))
-
-def _legacy(home, user_id:str)->Path|None:
-    "The folder an older version used for this user: `HOME/pages/<id>` itself, for an id that is one plain name, never a link or a path."
-    if not _plain_name(user_id): return None
-    root = pages_root(home)
-    old = root/user_id
-    try:
-        if old.is_symlink() or not old.is_dir() or (old/OWNER_FILE).exists() or old.resolve().parent != root.resolve(): return None
-    except (OSError, ValueError): return None     # e.g. a name too long to have ever been a folder
-    return old      # (a folder with an owner file is some user's new-layout folder, never an old one)
-
-def migrate_pages(home, user_id:str)->Path:
-    "Move a user's old-layout page files (`HOME/pages/<user id>/journal-*`, an id that is one plain folder name) into their derived folder (the owner's own command calls it)."
-    new = user_pages(home, user_id)
-    if (owner := _owner(new)) is not None and owner != user_id: raise PersodeError(f'the page folder {new.name} belongs to another user')
-    old = _legacy(home, user_id)
-    if old is None or old.resolve() == new.resolve(): return new
-    files = [f for f in old.iterdir() if f.is_file() and (f.name.startswith('journal-') or _LEGACY.fullmatch(f.name))]
-    if files: own_folder(new, user_id)
-    for f in files:
-        if not (new/f.name).exists(): os.replace(f, new/f.name)
-    with contextlib.suppress(OSError): old.rmdir()     # only when nothing else (another user's folder) is left in it
-    return new
+def user_folder(home, user_id:str)->Path:
+    "A user's page folder (`user_pages`), which may not exist yet; PersodeError when another user owns it."
+    folder = user_pages(home, user_id)
+    if (owner := _owner(folder)) is not None and owner != user_id: raise PersodeError(f'the page folder {folder.name} belongs to another user')
+    return folder
 
 # %% ../../nbs/journal/05_pages.ipynb #e89f1fb6
 FAULT_POINTS = ('start', 'claimed', 'diary', 'visual_prompt', 'illustrate', 'markdown', 'html', 'record', 'committed')
@@ -207,7 +184,7 @@ _LEGACY = re.compile(r'(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{7})\.(md|html|p
 def drop_legacy(folder:Path, # a user's page folder
                 erased:dict, # {memory id: its erased (or replaced) text}
                )->int:       # pages removed
-    "Remove old-layout pages (no record) of the erased memories, or quoting their text verbatim."
+    "Remove the pages without a record (`page_record`) that belong to the erased memories or quote their text verbatim."
     if not erased or not folder.is_dir(): return 0
     from html import escape
     groups = {}
@@ -221,7 +198,7 @@ def drop_legacy(folder:Path, # a user's page folder
             _remove(files); n += 1
     return n
 
-# %% ../../nbs/journal/05_pages.ipynb #c5abcd36
+# %% ../../nbs/journal/05_pages.ipynb #d574cb4a
 def no_memory(user_id:str, # whose journal
               mid:str,     # the id it does not hold
              )->NotFoundError:
@@ -244,7 +221,7 @@ def erase(db,                # the journal (`JournalDB`)
             if i not in s: raise no_memory(user_id, i)
         texts = {i: s[i].text for i in ids}
     n = db.delete(user_id, ids) if ids else db.forget_user(user_id)
-    folder = migrate_pages(home, user_id)
+    folder = user_folder(home, user_id)
     r = dict(erased=n, removed=0, rendered=0, folder=folder, folder_removed=False, store=None, compaction=None)
     if ids:
         store = r['store'] = db.store_for(user_id)
