@@ -6,7 +6,7 @@ import contextlib, errno, os, sys, traceback
 from ..core.text import PersodeError, EnvironmentFault, redact, strip_control
 
 # %% auto #0
-__all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'DEBUG_HINT', 'is_user_error', 'environment_fault', 'report_error', 'main']
+__all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'DEBUG_HINT', 'NotDone', 'is_user_error', 'environment_fault', 'report_error', 'main']
 
 # %% ../../nbs/cli/02_cli.ipynb #3e337ae7
 SUBCOMMANDS = {
@@ -31,6 +31,9 @@ SUBCOMMANDS = {
 }
 
 # %% ../../nbs/cli/02_cli.ipynb #59f3c125
+class NotDone(Exception):
+    "A command did nothing: nothing to act on, or not confirmed (its message as it is, exit status 1)."
+
 USER_ERRORS = (PersodeError, FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
 
 def is_user_error(e:BaseException, # the exception a command raised
@@ -64,10 +67,13 @@ def report_error(cmd:str,          # the subcommand that failed
                  e:BaseException,  # what it raised
                  debug:bool=False, # print the (redacted) traceback too
                  file=None,        # where to write; stderr by default
-                )->int:            # exit status: 2 for a mistake, 1 for a fault of the computer or a bug
+                )->int:            # exit status: 2 for a mistake; 1 for nothing done, a fault of the computer or a bug
     "Print a failed command's error for a person and return its exit status."
     file = file or sys.stderr
     if debug: print(strip_control(redact(''.join(traceback.format_exception(e)))), end='', file=file)
+    if isinstance(e, NotDone):
+        if not debug: print(strip_control(redact(str(e))), file=file)
+        return 1
     if is_user_error(e):
         if not debug: print(f'persode {cmd}: error: {_first_line(e)}', file=file)
         return 2
@@ -85,7 +91,7 @@ def _usage()->str:
     return (f'usage: persode [--debug] <command> [options]\n\ncommands:\n{rows}\n\n'
             'Run `persode <command> --help` for the options of one command; --debug (or PERSODE_DEBUG=1) shows tracebacks.\n'
             f'Recall by meaning (a question about "my brother" finds the argument with him) needs the semantic extra: {SEMANTIC_INSTALL}; '
-            'new journals then use it, and `persode reembed` moves an older one.')
+            'new journals then use it, and `persode reembed` moves a journal made without it.')
 
 def _debug_env()->bool: return os.environ.get('PERSODE_DEBUG', '').strip().lower() not in ('', '0', 'false', 'no')
 
@@ -109,7 +115,7 @@ def main(argv:list|None=None, # arguments after the program name; `sys.argv[1:]`
     if cmd not in SUBCOMMANDS:
         print(f'persode: unknown command {strip_control(cmd)!r}; choose one of: {", ".join(SUBCOMMANDS)}', file=sys.stderr); return 2
     from persode.experiments.harness import load_target
-    try: return int(load_target(SUBCOMMANDS[cmd][0], f'persode {cmd}')(rest) or 0)
+    try: load_target(SUBCOMMANDS[cmd][0], f'persode {cmd}')(rest); return 0
     except BrokenPipeError: return _quiet_pipe()
     except KeyboardInterrupt: print('\ninterrupted', file=sys.stderr); return 130
     except Exception as e: return report_error(cmd, e, debug)

@@ -2,22 +2,23 @@
 
 # %% ../../nbs/cli/01_commands.ipynb #56ab9fed
 from __future__ import annotations
-import argparse, os, shutil, sys
+import argparse, os, sys
 from pathlib import Path
-from ..memory.decay import as_utc, utcnow
-from ..core.text import PersodeError, NotFoundError, check_id, check_text, strip_control, zone, local_time, aware, check_moment
+from ..memory.decay import utcnow
+from ..core.text import PersodeError, check_id, check_text, strip_control, zone, local_time, aware, check_moment
 from datetime import datetime
 import persode.memory.embeddings as embeddings
-from ..memory.embeddings import get_embedder, EMBEDDERS, KEYWORD_NOTICE, SEMANTIC_INSTALL
+from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
 from ..recall.records import STRATEGIES
 from ..recall.store import MemoryStore
 from ..recall.hybrid import lexical_index, HYBRID_STRATEGIES
 from ..recall.views import sentence_views, default_strategy, VIEW_STRATEGIES
-from ..storage import open_journal, persode_home, DEFAULT_USER, JournalDB
+from ..storage import open_journal, DEFAULT_USER, JournalDB
 from ..recall.relevance import relevance_floor, with_relevance
-from ..journal.pages import (user_pages, migrate_pages, own_folder, journal_entry, sync_pages, drop_legacy,
-                           fault_point, FAULT_POINTS, diary_index)
+from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
+                           fault_point, diary_index, erase, no_memory)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
+from . import NotDone
 
 # %% auto #0
 __all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
@@ -132,12 +133,12 @@ def _agent(db:JournalDB, a):
     return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy, tz=_zone(a))
 
 def _pages(a)->Path:
-    "Where this command's pages go: `--out`, else the user's folder (old-layout pages moved in first)."
+    "Where this command's pages go: `--out`, else the user's folder."
     if getattr(a, 'out', None):
         out = Path(a.out)
         if out.exists() and not out.is_dir(): raise PersodeError(f'--out {str(out)[:80]} exists and is not a folder')
         return out
-    return migrate_pages(a.home, a.user)
+    return user_folder(a.home, a.user)
 
 # %% ../../nbs/cli/01_commands.ipynb #6ab0355a
 def check_strategy(store, strategy:str):
@@ -147,7 +148,7 @@ def check_strategy(store, strategy:str):
 
 # %% ../../nbs/cli/01_commands.ipynb #a2fb79f7
 def cli_recall(argv:list|None=None, # arguments after `persode recall`
-              )->int:               # exit status
+              ):
     "Show the top memories for a query, with their scores."
     p = _parser('recall', 'Show the memories a query recalls from your journal, with the scores that chose them.')
     p.add_argument('query', help='what to remember')
@@ -157,7 +158,6 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
                         'hybrid-gated and routed need persode[hybrid]; views, views-gated and views-routed compare with sentences, see persode.recall.views)')
     p.add_argument('--now', default=None, help='time of the query, ISO 8601 with timezone (default: now)')
     p.add_argument('--reinforce', action='store_true', help='reinforce the shown memories and record the recall (default: read-only)')
-    p.add_argument('--peek', action='store_true', help='read-only (the default; kept for older scripts)')
     p.add_argument('--json', action='store_true', help='print JSON instead of a table')
     _tz_option(p)
     a = p.parse_args(argv)
@@ -165,7 +165,7 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
     with _open(a, readonly=not a.reinforce) as db:
         s = base = db.store_for(a.user, _embedder(a))
         if not len(s):
-            print(f'no memories for user {a.user!r} yet: add some with `persode journal`', file=sys.stderr); return 1
+            raise NotDone(f'no memories for user {a.user!r} yet: add some with `persode journal`')
         if a.strategy is None: a.strategy = default_strategy(s)
         check_strategy(s, a.strategy)
         if a.strategy in HYBRID_STRATEGIES: s = lexical_index(s, a.strategy)
@@ -177,15 +177,10 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
                                              salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
                                   floor=r.floor)))
         else: print(format_retrieval(r, base.count_formed(now), _zone(a)))
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #6c599647
-def _no_memory(user:str, mid:str)->NotFoundError:
-    "The one error for an id the user's journal does not hold (`forget`, `edit`, `show`)."
-    return NotFoundError(f'user {user!r} has no memory {mid[:40]!r}; `persode list` shows the ids')
-
 def cli_list(argv:list|None=None, # arguments after `persode list`
-            )->int:               # exit status
+            ):
     "List a user's memories by day, with emotion and intensity, in their time zone."
     p = _parser('list', 'List your memories by day, oldest first, with their emotion and intensity E, in your time zone.')
     p.add_argument('-n', '--last', type=int, default=None, metavar='N', help='only the last N memories')
@@ -196,15 +191,14 @@ def cli_list(argv:list|None=None, # arguments after `persode list`
     if a.last is not None and a.last < 1: raise PersodeError(f'--last must be a positive number, got {a.last}')
     with _open(a, readonly=True) as db: ms = sorted(db.store_for(user, _embedder(a)).memories(), key=lambda m: m.created_at)
     if a.last: ms = ms[-a.last:]
-    if not ms: print(f'no memories for user {user!r} yet: add some with `persode journal`', file=sys.stderr); return 0
+    if not ms: print(f'no memories for user {user!r} yet: add some with `persode journal`', file=sys.stderr); return
     if a.json:
         for m in ms: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
     else: print(format_list(ms, tz))
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #90e0175c
 def cli_show(argv:list|None=None, # arguments after `persode show`
-            )->int:               # exit status
+            ):
     "Show one memory in full."
     p = _parser('show', 'Show one memory in full: when it was formed, its emotion and intensity, its recalls and its page.')
     p.add_argument('id', help='the memory id (from `persode list`, `persode journal` or `persode recall --json`)')
@@ -213,16 +207,15 @@ def cli_show(argv:list|None=None, # arguments after `persode show`
     a = p.parse_args(argv)
     user, tz = _user(a), _zone(a)
     with _open(a, readonly=True) as db: s = db.store_for(user, _embedder(a))
-    if a.id not in s: raise _no_memory(user, a.id)
+    if a.id not in s: raise no_memory(user, a.id)
     m = s[a.id]
     page = next(iter(sorted(user_pages(a.home, user).glob(f'journal-*-{m.id}.html'))), None)
     if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), page=str(page) if page else None)))
     else: print(format_memory(m, utcnow(), tz, page))
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #0ce33f42
 def cli_export(argv:list|None=None, # arguments after `persode export`
-              )->int:               # exit status
+              ):
     "Export a user's memories as JSON Lines."
     p = _parser('export', "Export a user's memories as JSON Lines (a header line, then one memory per line).")
     p.add_argument('-o', '--out', default='-', help='output file (default: standard output)')
@@ -234,14 +227,13 @@ def cli_export(argv:list|None=None, # arguments after `persode export`
         if a.out != '-': n = db.export_jsonl(a.user, Path(a.out), a.embeddings)
         else:
             try: n = db.export_jsonl(a.user, sys.stdout, a.embeddings); sys.stdout.flush()
-            except BrokenPipeError:                   # the reader stopped (`| head`): not an error
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno()); return 0
+            except BrokenPipeError: n = None    # the reader stopped (`| head`); the journal's reading ends here, while it is open
+    if n is None: raise BrokenPipeError('the reader of the export stopped')   # the router ends quietly
     print(f'exported {n} memories of user {a.user!r}' + ('' if a.out == '-' else f' to {a.out}'), file=sys.stderr)
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #7ef3ad05
 def cli_import(argv:list|None=None, # arguments after `persode import`
-              )->int:               # exit status
+              ):
     "Import memories from JSON Lines (idempotent)."
     p = _parser('import', 'Import memories from a JSON Lines export (ids already present are skipped).',
                 user_help='who receives the memories (default: the user named in the export)')
@@ -256,11 +248,10 @@ def cli_import(argv:list|None=None, # arguments after `persode import`
     with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict)
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})"
           + {'restored': '; onboarding profile restored', 'kept': '; the profile already here was kept'}.get(rep.get('profile'), ''))
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #rb210002
 def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
-               )->int:               # exit status
+               ):
     "Embed a user's journal again with another embedder, all or nothing."
     p = _parser('reembed', 'Move your journal to another embedder (default: minilm, recall by meaning; needs the semantic extra): '
                 'every memory is embedded again and the journal switches in one step, so an interruption leaves it as it was.',
@@ -273,14 +264,13 @@ def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
     with _open(a) as db:
         have, _, n = db.user_info(user)
         if have == emb.identity:
-            print(f'the journal of {user!r} is already embedded with {emb.identity}; nothing to do', file=sys.stderr); return 0
+            print(f'the journal of {user!r} is already embedded with {emb.identity}; nothing to do', file=sys.stderr); return
         done = db.reembed(user, emb, progress=progress_bar('re-embedding') if n else None)
     print(f're-embedded {done} memor{"y" if done == 1 else "ies"} of user {user!r}: {have or "no embedder yet"} -> {emb.identity}')
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #74cd28fd
 def cli_edit(argv:list|None=None, # arguments after `persode edit`
-            )->int:               # exit status
+            ):
     "Correct the text of one memory."
     p = _parser('edit', 'Correct the text of one memory: it is analysed and embedded again, and keeps its date and recall history.')
     p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
@@ -291,15 +281,14 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
         s.analyzer = _llm(a).analyzer(s.embedder)
-        if a.id not in s: raise _no_memory(user, a.id)
+        if a.id not in s: raise no_memory(user, a.id)
         old = s[a.id].text
         m = s.edit(a.id, a.text)
-        folder = migrate_pages(a.home, user)
+        folder = user_folder(a.home, user)
         n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
         _index(a, s, folder, db)
     print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #d5dd02b6
 def compaction_report(r:dict, # what the journal's `compact()` returned
@@ -316,7 +305,7 @@ def compaction_report(r:dict, # what the journal's `compact()` returned
 
 # %% ../../nbs/cli/01_commands.ipynb #cbdf32eb
 def cli_forget(argv:list|None=None, # arguments after `persode forget`
-              )->int:               # exit status
+              ):
     "Erase a user's memories (or some of them) for good."
     p = _parser('forget', "Erase memories for good: one or more --id, or (without --id) all of a user's memories and preferences.", user_required=True)
     p.add_argument('--id', action='append', default=[], help='a memory id to delete (repeatable); all memories when absent')
@@ -327,33 +316,19 @@ def cli_forget(argv:list|None=None, # arguments after `persode forget`
     _tz_option(p); a = p.parse_args(argv)
     user = _user(a)
     with _open(a) as db:
-        if a.compact and not callable(getattr(db, 'compact', None)):
-            raise PersodeError(f'{type(db).__name__} cannot compact (this version has no JournalDB.compact); nothing was erased')
         n = len(a.id) if a.id else db.count(user)
         what = f'{n} memor{"y" if n == 1 else "ies"} of user {user!r}' + ('' if a.id else ' and their preferences')
         if not a.yes:
             print(f'This erases {what} for good. Type the user id to confirm: ', end='', file=sys.stderr, flush=True)
             answer = sys.stdin.readline()
-            if answer.strip() != user:
-                print(('' if answer.endswith('\n') else '\n') + 'not confirmed; nothing was erased', file=sys.stderr); return 1
-        texts = {}
-        if a.id:
-            s = db.store_for(user)
-            for i in a.id:
-                if i not in s: raise _no_memory(user, i)
-            texts = {i: s[i].text for i in a.id}
-        done = db.delete(user, a.id) if a.id else db.forget_user(user)
-        folder = migrate_pages(a.home, user)
-        if a.id:
-            r = sync_pages(s := db.store_for(user), folder, user, user_preferences(db, user), tz=_zone(a)); _index(a, s, folder, db)
-            done_pages = f'; {r["removed"] + drop_legacy(folder, texts)} page(s) removed, {r["rendered"]} rendered again without it'
-        elif folder.is_dir(): shutil.rmtree(folder); done_pages = f' and their journal pages in {folder}'
-        else: done_pages = ''
-        if a.compact:
-            try: compacted = db.compact()
-            except NotImplementedError as e: raise PersodeError(f'erased {done} memories, but {e}') from None
-    print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{done_pages}' + (f'\n{compaction_report(compacted)}' if a.compact else ''))
-    return 0
+            if not answer.endswith('\n'): print(file=sys.stderr)
+            if answer.strip() != user: raise NotDone('not confirmed; nothing was erased')
+        r = erase(db, a.home, user, a.id, user_preferences(db, user) if a.id else None, _zone(a), a.compact)
+        if a.id: _index(a, r['store'], r['folder'], db)
+    done = r['erased']
+    pages = (f"; {r['removed']} page(s) removed, {r['rendered']} rendered again without it" if a.id else
+             f" and their journal pages in {r['folder']}" if r['folder_removed'] else '')
+    print(f'erased {done} memor{"y" if done == 1 else "ies"} of user {user!r}{pages}' + (f'\n{compaction_report(r["compaction"])}' if a.compact else ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #af4ebc27
 def _index(a, store, folder:Path, db:JournalDB)->Path|None:
@@ -362,7 +337,7 @@ def _index(a, store, folder:Path, db:JournalDB)->Path|None:
     return diary_index(folder, store, a.user, _zone(a), (db.preferences(a.user) or {}).get('name'))
 
 def cli_pages(argv:list|None=None, # arguments after `persode pages`
-             )->int:               # exit status
+             ):
     "Write the index of a user's diary pages and say where it is."
     p = _parser('pages', 'Write the index of your diary pages (a calendar per month with the mood of each day) and print its path.')
     _tz_option(p)
@@ -370,10 +345,9 @@ def cli_pages(argv:list|None=None, # arguments after `persode pages`
     user = _user(a)
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
-        folder = own_folder(migrate_pages(a.home, user), user)
+        folder = own_folder(user_folder(a.home, user), user)
         sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))
         print(_index(a, s, folder, db))
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #beeb7695
 def _folder(a, agent)->Path:
@@ -385,7 +359,7 @@ def _folder(a, agent)->Path:
     return folder
 
 def cli_journal(argv:list|None=None, # arguments after `persode journal`
-               )->int:               # exit status
+               ):
     "Write a journal entry and its illustrated page."
     p = _parser('journal', 'Write a journal entry: it is remembered, related memories are recalled, and an illustrated diary page is written.')
     p.add_argument('text', help="today's entry, in your words")
@@ -402,15 +376,17 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
     if e.recalled: print('recalled' + (' (gate open: fused)' if e.gate_fired else ' (gate closed)') + '\n' + format_hits(e.recalled, tz))
     print(f"\nformed: {local_time(now, tz, '%a %d %b %Y %H:%M %Z')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
-    return 0
+
+def _reload(store):
+    "Read the store again from the journal (`MemoryStore.reload`; the PostgreSQL store calls it `refresh`)."
+    (store.reload if hasattr(store, 'reload') else store.refresh)()
 
 def _fresh(agent, f):
     "`f()`; if another process changed the journal under the session, reload the store and call it again."
     try: return f()
     except PersodeError as e:          # NotFoundError: a memory another process removed
-        again = getattr(agent.store, 'reload', None) or getattr(agent.store, 'refresh', None)   # (named refresh in older versions)
-        if 'another process' not in str(e) or not callable(again): raise
-        again()
+        if 'another process' not in str(e): raise
+        _reload(agent.store)
         return f()
 
 # %% ../../nbs/cli/01_commands.ipynb #8e45220c
@@ -437,9 +413,9 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
     if cmd == '/forget':
         mid = arg or (said[-1] if said else None)
         if mid is None: return '(nothing to forget: you have told me nothing in this session; /forget ID erases a memory by its id)'
-        if mid not in agent.store: return f'({_no_memory(a.user, mid)})'
+        if mid not in agent.store: return f'({no_memory(a.user, mid)})'
         db.delete(a.user, [mid])
-        (getattr(agent.store, 'reload', None) or agent.store.refresh)()     # the session's store follows at once
+        _reload(agent.store)     # the session's store follows at once
         if mid in said: said.remove(mid)
         sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out, tz=agent.tz)
         return f'(forgotten: memory {mid})'
@@ -453,7 +429,7 @@ def _converse(agent, a, line:str, tz):
 
 # %% ../../nbs/cli/01_commands.ipynb #7bde6713
 def cli_chat(argv:list|None=None, # arguments after `persode chat`
-            )->int:               # exit status
+            ):
     "An interactive session with the agent over the persistent journal."
     p = _parser('chat', 'Talk with the agent over your persistent journal. What you tell about your life is answered from your '
                 'memories and remembered; greetings and questions are answered, not stored. Commands (/help lists them: '
@@ -486,11 +462,10 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
                 say('persode> ' + text)
             except PersodeError as err: say(f'(error: {err})')      # a mistake; anything else is a bug and ends the session
     print('\nbye' if tty else 'bye', flush=True)
-    return 0
 
 # %% ../../nbs/cli/01_commands.ipynb #9954edd0
 def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
-               )->int:               # exit status
+               ):
     "Ask a person's name and preferences and keep them in their journal."
     p = _parser('onboard', 'Tell Persode who you are: your name, and how your pages and replies should look and sound. '
                 'Enter keeps the answer shown in brackets; run it again to change your answers.')
@@ -514,4 +489,3 @@ def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
             prefs = ask_preferences(ask=ask, say=say, defaults=OnboardingPreferences.from_dict(old) if old else None)
             db.set_preferences(user, prefs)
     print(strip_control(f'saved the preferences of user {user!r}: I will call you {prefs.name}.'))
-    return 0

@@ -3,33 +3,28 @@
 # %% ../../nbs/journal/04_agent.ipynb #bcc38722
 from __future__ import annotations
 import base64, math, os, re, shutil, tempfile
-import numpy as np
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 from pathlib import Path
-from fastcore.basics import patch
 from ..memory.decay import as_utc, utcnow
 from ..memory.analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD
-from ..memory.embeddings import Embedder, get_embedder, new_journal_embedder
+from ..memory.embeddings import Embedder, new_journal_embedder
 from ..memory.strength import Memory
 from ..core.text import PersodeError, strip_control, zone, local_time, check_text, when, write_private
 from ..recall.store import MemoryStore
-from ..recall.records import check_top_k, Retrieval, Hit, memory_id
+from ..recall.records import check_top_k, Retrieval, memory_id
 from ..recall.hybrid import lexical_index
 from ..recall.views import sentence_views, default_strategy
 from .onboarding import OnboardingPreferences
 from .templates import JournalContext, Mood, VisualPrompt, diary_body
 from .llm import OfflineLLM
-from .messages import MESSAGE_KINDS, message_body, message_kind
-from ..recall.relevance import RELEVANCE_FLOORS, relevance_floor, RecallHit, Recall, relevances, with_relevance
-_all_ = ['MESSAGE_KINDS', 'message_body', 'message_kind', 'RELEVANCE_FLOORS', 'relevance_floor', 'RecallHit', 'Recall', 'relevances', 'with_relevance']   # still importable from here
+from .messages import message_body, message_kind
+from ..recall.relevance import relevance_floor, RecallHit, Recall, with_relevance
 
 # %% auto #0
 __all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'relevant',
-           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic',
-           'MESSAGE_KINDS', 'message_body', 'message_kind', 'RELEVANCE_FLOORS', 'relevance_floor', 'RecallHit',
-           'Recall', 'relevances', 'with_relevance']
+           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
 
 # %% ../../nbs/journal/04_agent.ipynb #f5e52325
 AGENT_STRATEGIES = ('gated', 'routed', 'views', 'similarity', 'views-routed')   # how the agent recalls: the store's gate, the router of `persode.recall.hybrid`, `persode.recall.views` gated, plain similarity, or the views routed by prompt kind
@@ -66,36 +61,143 @@ class EpisodicMemoryAgent:
         if strategy == 'routed': self._index = lexical_index(self.store, strategy)   # fails here when the extra is missing
         if strategy in ('views', 'views-routed'): self._index = sentence_views(self.store)
 
-# %% ../../nbs/journal/04_agent.ipynb #b958befa
-@patch(as_prop=True)
-def retriever(self:EpisodicMemoryAgent):
-    "What recalls memories: the lexical index over the store for 'routed', its sentence views for 'views' and 'views-routed', else the store itself."
-    return self._index if self._index is not None else self.store
+    def __repr__(self):
+        return (f'EpisodicMemoryAgent({self.preferences.name!r}, {len(self.store)} memories, '
+                f'analyzer={self.analyzer.name}, llm={self.llm.name}' + (f', strategy={self.strategy}' if self.strategy != 'gated' else '') + ')')
 
-@patch(as_prop=True)
-def retriever_strategy(self:EpisodicMemoryAgent)->str:
-    "The strategy the agent asks of its retriever ('views-gated' for 'views', else its own)."
-    return RETRIEVER_STRATEGY[self.strategy]
+    # --- what recalls, and what is worth quoting
+    @property
+    def retriever(self):
+        "What recalls memories: the lexical index over the store for 'routed', its sentence views for 'views' and 'views-routed', else the store itself."
+        return self._index if self._index is not None else self.store
 
-@patch
-def __repr__(self:EpisodicMemoryAgent):
-    return (f'EpisodicMemoryAgent({self.preferences.name!r}, {len(self.store)} memories, '
-            f'analyzer={self.analyzer.name}, llm={self.llm.name}' + (f', strategy={self.strategy}' if self.strategy != 'gated' else '') + ')')
+    @property
+    def retriever_strategy(self)->str:
+        "The strategy the agent asks of its retriever ('views-gated' for 'views', else its own)."
+        return RETRIEVER_STRATEGY[self.strategy]
 
-# %% ../../nbs/journal/04_agent.ipynb #9da87066
-def _add(agent:EpisodicMemoryAgent, text:str, at:datetime, analysis:Analysis, id:str|None=None)->Memory:
-    "Store an episode (through the lexical index when the agent keeps one, so it is tokenized once)."
-    return agent.retriever.add(text, at, analysis=analysis, id=id)
+    @property
+    def relevance_floor(self)->float|None:
+        "The least relevance a memory needs to be quoted: the embedder's entry in `RELEVANCE_FLOORS` unless set (None: no floor)."
+        return self.__dict__.get('_floor', relevance_floor(self.store.embedder))
 
-@patch
-def ingest(self:EpisodicMemoryAgent,
-           text:str,    # what the user said or wrote
-           at=None,     # when it happened (timezone-aware datetime or ISO string); now when None
-          )->Memory:    # the stored episode
-    "Analyse `text` and store it as an episode."
-    check_text(text)
-    at = utcnow() if at is None else as_utc(at, 'at')
-    return _add(self, text, at, self.analyzer.analyze(text))
+    @relevance_floor.setter
+    def relevance_floor(self, v):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not -1 <= v <= 1):
+            raise PersodeError(f'relevance_floor must be a number in [-1, 1] or None, got {v!r}')
+        self.__dict__['_floor'] = None if v is None else float(v)
+
+    def _add(self, text:str, at:datetime, analysis:Analysis, id:str|None=None)->Memory:
+        "Store an episode (through the lexical index when the agent keeps one, so it is tokenized once)."
+        return self.retriever.add(text, at, analysis=analysis, id=id)
+
+    def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True)->Recall:
+        "Retrieval under the agent's strategy with its analysis, each hit with its relevance; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`; only hits at or above the floor are reinforced."
+        floor = self.relevance_floor
+        if len(self.store) == 0:
+            return Recall(text, self.strategy, now, [], analysis.intensity >= self.store.gate_threshold, analysis.intensity, floor)
+        k = self.top_k + (2 if drop_text else 0)
+        q = self.store.embedder.embed_one(text)
+        r = self.retriever.retrieve(text, now, k, self.retriever_strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
+                                    query_embedding=q)
+        norm = lambda s: ' '.join(s.lower().split())
+        r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:self.top_k]
+        r = with_relevance(self.store, r, floor, q)
+        if r.quoted and reinforce: self.store.reinforce([h.memory.id for h in r.quoted], now)
+        r.hits = [RecallHit(self.store[h.memory.id], i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
+                  for i, h in enumerate(r.hits)]
+        return r
+
+    # --- ingest, respond, converse
+    def ingest(self,
+               text:str,    # what the user said or wrote
+               at=None,     # when it happened (timezone-aware datetime or ISO string); now when None
+              )->Memory:    # the stored episode
+        "Analyse `text` and store it as an episode."
+        check_text(text)
+        at = utcnow() if at is None else as_utc(at, 'at')
+        return self._add(text, at, self.analyzer.analyze(text))
+
+    def respond(self,
+                text:str,            # the user's message
+                now=None,            # when (timezone-aware); the current time when None
+                remember:bool=False, # also store the message as an episode (after recalling)
+               )->AgentReply:
+        "Answer `text` from the memories it recalls."
+        check_text(text)
+        now = utcnow() if now is None else as_utc(now, 'now')
+        a = self.analyzer.analyze(text)
+        r = self._retrieve(text, a, now)
+        mems = relevant(r.hits)
+        kind = 'question' if message_kind(text) == 'question' else 'episode'
+        offline = offline_reply(self.preferences, mems, now, a, kind, self.tz)
+        answer = bounded(self.llm.reply(reply_messages(self.preferences, text, mems, now, a, self.tz), offline))
+        stored = self._add(text, now, a) if remember else None
+        return AgentReply(text, answer, a, r, self.llm.describe()['writer'], now, kind, stored, self.tz)
+
+    def converse(self,
+                 text:str,            # the person's message
+                 now=None,            # when (timezone-aware); the current time when None
+                 *,
+                 remember:bool=True,  # store an episode (False: answer only)
+                 tz=None,             # the zone for dates and ages in the reply; the agent's `tz` when None
+                )->AgentReply:        # the answer, its kind, what was recalled and what was stored
+        "One chat turn: answer `text` by its kind, recall (reinforcing) for questions and episodes, store only episodes."
+        check_text(text)
+        now, tz = utcnow() if now is None else as_utc(now, 'now'), self.tz if tz is None else zone(tz)
+        kind = message_kind(text)
+        body = message_body(text) if kind == 'episode' else ' '.join(text.split())
+        a = self.analyzer.analyze(body) if kind in ('question', 'episode') else _not_analysed(body)
+        r = self._retrieve(body, a, now) if kind in ('question', 'episode') else Recall(body, self.strategy, now, [], False, a.intensity, self.relevance_floor)
+        mems = relevant(r.hits)
+        offline = offline_reply(self.preferences, mems, now, a, kind, tz)
+        if kind == 'command': answer, writer = offline, OfflineLLM().describe()['writer']
+        else: answer, writer = bounded(self.llm.reply(reply_messages(self.preferences, body, mems, now, a, tz), offline)), self.llm.describe()['writer']
+        stored = self._add(body, now, a) if kind == 'episode' and remember else None
+        return AgentReply(text, answer, a, r, writer, now, kind, stored, tz)
+
+    # --- journal entries: prepare (stores nothing), commit, or both at once
+    def prepare_journal(self,
+                        text:str,                      # today's entry, in the user's words
+                        now=None,                      # time of writing (timezone-aware); the current time when None
+                        image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
+                        stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                       )->JournalEntry:
+        "Analyse, recall, write and draw a journal entry, storing nothing."
+        check_text(text)
+        now = utcnow() if now is None else as_utc(now, 'now')
+        mid = memory_id(text, now)
+        if mid in self.store: raise PersodeError(f'this entry is already in the journal (memory {mid}, written {now:%Y-%m-%d %H:%M:%S} UTC)')
+        a = self.analyzer.analyze(text)
+        episode = Memory(mid, text, now, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags))
+        r = self._retrieve(text, a, now, drop_text=text, reinforce=False)
+        ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now, self.tz)
+        diary, vp = bounded(self.llm.diary(ctx)), self.llm.visual_prompt(ctx)
+        folder = Path(image_dir) if image_dir is not None else self.image_dir
+        img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}.png')
+        prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
+                    embedder=self.store.embedder.identity, retrieval=self.retriever_strategy)
+        return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
+
+    def commit_journal(self,
+                       entry:JournalEntry, # from `prepare_journal`
+                      )->Memory:           # the stored episode
+        "Store a prepared entry's episode and reinforce the memories its page recalled."
+        m = self._add(entry.text, entry.created_at, entry.analysis, id=entry.episode.id)
+        if entry.recalled: self.store.reinforce(entry.quotes, entry.created_at)
+        return m
+
+    def create_journal(self,
+                       text:str,                      # today's entry, in the user's words
+                       now=None,                      # time of writing (timezone-aware); the current time when None
+                       image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
+                       stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                      )->JournalEntry:
+        "Store `text`, recall related memories, and write the illustrated diary page (`prepare_journal`, then `commit_journal`)."
+        e = self.prepare_journal(text, now, image_dir, stem)
+        self.commit_journal(e)
+        return e
+
 
 # %% ../../nbs/journal/04_agent.ipynb #f3edf9a9
 @dataclass
@@ -234,76 +336,8 @@ def bounded(s, # generated text
     s = str(s)
     return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
-# %% ../../nbs/journal/04_agent.ipynb #c3d40001
-def _agent_floor(self)->float|None: return self.__dict__.get('_floor', relevance_floor(self.store.embedder))
-def _set_agent_floor(self, v):
-    if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not -1 <= v <= 1):
-        raise PersodeError(f'relevance_floor must be a number in [-1, 1] or None, got {v!r}')
-    self.__dict__['_floor'] = None if v is None else float(v)
-EpisodicMemoryAgent.relevance_floor = property(_agent_floor, _set_agent_floor,
-    doc="The least relevance a memory needs to be quoted: the embedder's entry in `RELEVANCE_FLOORS` unless set (None: no floor).")
-
-# %% ../../nbs/journal/04_agent.ipynb #2690aea4
-def _retrieve(agent:EpisodicMemoryAgent, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None,
-              reinforce:bool=True)->Recall:
-    "Retrieval under the agent's strategy with its analysis, each hit with its relevance; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`; only hits at or above the floor are reinforced."
-    floor = agent.relevance_floor
-    if len(agent.store) == 0:
-        return Recall(text, agent.strategy, now, [], analysis.intensity >= agent.store.gate_threshold, analysis.intensity, floor)
-    k = agent.top_k + (2 if drop_text else 0)
-    q = agent.store.embedder.embed_one(text)
-    r = agent.retriever.retrieve(text, now, k, agent.retriever_strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
-                                 query_embedding=q)
-    norm = lambda s: ' '.join(s.lower().split())
-    r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:agent.top_k]
-    r = with_relevance(agent.store, r, floor, q)
-    if r.quoted and reinforce: agent.store.reinforce([h.memory.id for h in r.quoted], now)
-    r.hits = [RecallHit(agent.store[h.memory.id], i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
-              for i, h in enumerate(r.hits)]
-    return r
-
-@patch
-def respond(self:EpisodicMemoryAgent,
-            text:str,            # the user's message
-            now=None,            # when (timezone-aware); the current time when None
-            remember:bool=False, # also store the message as an episode (after recalling)
-           )->AgentReply:
-    "Answer `text` from the memories it recalls."
-    check_text(text)
-    now = utcnow() if now is None else as_utc(now, 'now')
-    a = self.analyzer.analyze(text)
-    r = _retrieve(self, text, a, now)
-    mems = relevant(r.hits)
-    kind = 'question' if message_kind(text) == 'question' else 'episode'
-    offline = offline_reply(self.preferences, mems, now, a, kind, self.tz)
-    answer = bounded(self.llm.reply(reply_messages(self.preferences, text, mems, now, a, self.tz), offline))
-    stored = _add(self, text, now, a) if remember else None
-    return AgentReply(text, answer, a, r, self.llm.describe()['writer'], now, kind, stored, self.tz)
-
 # %% ../../nbs/journal/04_agent.ipynb #4782a9a9
 def _not_analysed(text:str)->Analysis: return Analysis(text, text[:60], 'neutral', 0., 0., (), source='not analysed')
-
-@patch
-def converse(self:EpisodicMemoryAgent,
-             text:str,            # the person's message
-             now=None,            # when (timezone-aware); the current time when None
-             *,
-             remember:bool=True,  # store an episode (False: answer only)
-             tz=None,             # the zone for dates and ages in the reply; the agent's `tz` when None
-            )->AgentReply:        # the answer, its kind, what was recalled and what was stored
-    "One chat turn: answer `text` by its kind, recall (reinforcing) for questions and episodes, store only episodes."
-    check_text(text)
-    now, tz = utcnow() if now is None else as_utc(now, 'now'), self.tz if tz is None else zone(tz)
-    kind = message_kind(text)
-    body = message_body(text) if kind == 'episode' else ' '.join(text.split())
-    a = self.analyzer.analyze(body) if kind in ('question', 'episode') else _not_analysed(body)
-    r = _retrieve(self, body, a, now) if kind in ('question', 'episode') else Recall(body, self.strategy, now, [], False, a.intensity, self.relevance_floor)
-    mems = relevant(r.hits)
-    offline = offline_reply(self.preferences, mems, now, a, kind, tz)
-    if kind == 'command': answer, writer = offline, OfflineLLM().describe()['writer']
-    else: answer, writer = bounded(self.llm.reply(reply_messages(self.preferences, body, mems, now, a, tz), offline)), self.llm.describe()['writer']
-    stored = _add(self, body, now, a) if kind == 'episode' and remember else None
-    return AgentReply(text, answer, a, r, writer, now, kind, stored, tz)
 
 # %% ../../nbs/journal/04_agent.ipynb #6caf0377
 def journal_stem(at:datetime, # time of writing (UTC)
@@ -342,51 +376,63 @@ class JournalEntry:
         "Ids of the memories this page quotes (its recalled memories), best first."
         return [h.memory.id for h in self.recalled]
 
-# %% ../../nbs/journal/04_agent.ipynb #0328eaba
-@patch
-def prepare_journal(self:EpisodicMemoryAgent,
-                    text:str,                      # today's entry, in the user's words
-                    now=None,                      # time of writing (timezone-aware); the current time when None
-                    image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
-                    stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
-                   )->JournalEntry:
-    "Analyse, recall, write and draw a journal entry, storing nothing."
-    check_text(text)
-    now = utcnow() if now is None else as_utc(now, 'now')
-    mid = memory_id(text, now)
-    if mid in self.store: raise PersodeError(f'this entry is already in the journal (memory {mid}, written {now:%Y-%m-%d %H:%M:%S} UTC)')
-    a = self.analyzer.analyze(text)
-    episode = Memory(mid, text, now, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags))
-    r = _retrieve(self, text, a, now, drop_text=text, reinforce=False)
-    ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now, self.tz)
-    diary, vp = bounded(self.llm.diary(ctx)), self.llm.visual_prompt(ctx)
-    folder = Path(image_dir) if image_dir is not None else self.image_dir
-    img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}.png')
-    prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
-                embedder=self.store.embedder.identity, retrieval=self.retriever_strategy)
-    return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
+    # --- the page, as Markdown and as self-contained HTML (user text escaped in both; see "The page" below)
+    def to_markdown(self,
+                    image_ref:str|None=None, # how to reference the picture; its file name when None
+                   )->str:
+        "The page as Markdown (user text escaped)."
+        rec = '\n'.join(f'- {local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({when(h.memory.created_at, self.created_at, self.tz)}), '
+                        f'{md_text(h.memory.emotion)} E={h.memory.intensity:.2f}: “{md_text(_q(h.memory.text))}”' for h in self.recalled)
+        return '\n'.join([
+            f'## {self.title}', '', f'*Mood: {md_text(self.mood.phrase)}*', '',
+            f'![illustration for {self.title}]({image_ref or self.image_path.name})', '',
+            md_text(diary_body(bounded(self.diary), self.mood, self.hashtags)), '',
+            '**Recalled memories**' + (' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''), '',
+            rec or '- none', '', f'**Visual prompt:** {md_text(self.visual_prompt.prompt)}', '',
+            ' '.join(md_text(t) for t in self.hashtags), '', f'*{md_text(_made_by(self.provenance))}*', ''])
 
-# %% ../../nbs/journal/04_agent.ipynb #a3b5192c
-@patch
-def commit_journal(self:EpisodicMemoryAgent,
-                   entry:JournalEntry, # from `prepare_journal`
-                  )->Memory:           # the stored episode
-    "Store a prepared entry's episode and reinforce the memories its page recalled."
-    m = _add(self, entry.text, entry.created_at, entry.analysis, id=entry.episode.id)
-    if entry.recalled: self.store.reinforce(entry.quotes, entry.created_at)
-    return m
+    def _html_body(self)->str:
+        b64 = base64.b64encode(self.image_path.read_bytes()).decode('ascii')
+        rec = ''.join(f'<li>{local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({_esc(when(h.memory.created_at, self.created_at, self.tz))}), '
+                      f'{_esc(h.memory.emotion)} E={h.memory.intensity:.2f}: “{_esc(_q(h.memory.text))}”</li>' for h in self.recalled)
+        gate = ' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''
+        return (f'<article class="persode-entry"><h2>{_esc(self.title)} · {_esc(self.preferences.name)}</h2>'
+                f'<p class="mood" style="border-left:6px solid {self.mood.palette[0]};padding-left:.6rem">Mood: {_esc(self.mood.phrase)}</p>'
+                f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:image/png;base64,{b64}">'
+                f'<div class="diary">{_esc(diary_body(bounded(self.diary), self.mood, self.hashtags))}</div>'
+                f'<p class="tags">{" ".join(_esc(t) for t in self.hashtags)}</p>'
+                f'<h3>Recalled memories{gate}</h3><ul>{rec or "<li>none</li>"}</ul>'
+                f'<p class="meta"><b>Visual prompt:</b> {_esc(self.visual_prompt.prompt)}</p>'
+                f'<p class="meta">{_esc(_made_by(self.provenance))}</p></article>')
 
-@patch
-def create_journal(self:EpisodicMemoryAgent,
-                   text:str,                      # today's entry, in the user's words
-                   now=None,                      # time of writing (timezone-aware); the current time when None
-                   image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
-                   stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
-                  )->JournalEntry:
-    "Store `text`, recall related memories, and write the illustrated diary page (`prepare_journal`, then `commit_journal`)."
-    e = self.prepare_journal(text, now, image_dir, stem)
-    self.commit_journal(e)
-    return e
+    def to_html(self)->str:
+        "The page as a self-contained HTML document (picture embedded, user text escaped, scripts forbidden)."
+        return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+                '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; img-src data:; style-src \'unsafe-inline\'">'
+                f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{_esc(self.title)}: Persode journal</title>'
+                f'<style>{_CSS}</style></head><body>{self._html_body()}</body></html>\n')
+
+    def _repr_html_(self)->str: return self._html_body()
+    def _repr_markdown_(self)->str: return self.to_markdown(image_ref=str(self.image_path))
+
+    # --- saved beside its picture, each page written atomically
+    def save(self,
+             folder:str|Path,  # where to write; created if needed
+             stem:str|None=None, # file name stem; the picture's when it is already in `folder`, else `journal_stem`
+            )->dict:           # {'markdown', 'html', 'image'} -> Path
+        "Write the page as Markdown + HTML (each atomically), with the picture beside them (one copy)."
+        folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+        here = self.image_path.parent.resolve() == folder.resolve()
+        stem = stem or (self.image_path.stem if here else journal_stem(self.created_at, self.episode.id))
+        img = folder/f'{stem}.png'
+        if self.image_path.resolve() != img.resolve():
+            if here: os.replace(self.image_path, img)        # drawn beside the page under another name: moved, not copied
+            else: shutil.copyfile(self.image_path, img)
+            self.image_path = img
+        md, html = folder/f'{stem}.md', folder/f'{stem}.html'
+        write_atomic(md, self.to_markdown(img.name)); write_atomic(html, self.to_html())
+        return dict(markdown=md, html=html, image=img)
+
 
 # %% ../../nbs/journal/04_agent.ipynb #81839a67
 def _esc(s)->str: return escape(strip_control(s), quote=True)   # no markup, no terminal escapes (a page may be `cat`)
@@ -406,74 +452,13 @@ def _made_by(p:dict)->str:
     s = f"Diary: {p['writer']}. Picture: {p['illustrator']}. Analyzer: {p['analyzer']}. Embedder: {p['embedder']}."
     return ('Offline stand-ins wrote this page; no language or image model was used. ' + s) if p.get('stand_in') else s
 
-@patch
-def to_markdown(self:JournalEntry,
-                image_ref:str|None=None, # how to reference the picture; its file name when None
-               )->str:
-    "The page as Markdown (user text escaped)."
-    rec = '\n'.join(f'- {local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({when(h.memory.created_at, self.created_at, self.tz)}), '
-                    f'{md_text(h.memory.emotion)} E={h.memory.intensity:.2f}: “{md_text(_q(h.memory.text))}”' for h in self.recalled)
-    return '\n'.join([
-        f'## {self.title}', '', f'*Mood: {md_text(self.mood.phrase)}*', '',
-        f'![illustration for {self.title}]({image_ref or self.image_path.name})', '',
-        md_text(diary_body(bounded(self.diary), self.mood, self.hashtags)), '',
-        '**Recalled memories**' + (' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''), '',
-        rec or '- none', '', f'**Visual prompt:** {md_text(self.visual_prompt.prompt)}', '',
-        ' '.join(md_text(t) for t in self.hashtags), '', f'*{md_text(_made_by(self.provenance))}*', ''])
-
 # %% ../../nbs/journal/04_agent.ipynb #e156d72f
 _CSS = ('body{font-family:Georgia,serif;max-width:42rem;margin:2rem auto;padding:0 1rem;line-height:1.55;color:#222}'
         'img{width:100%;max-width:400px;border-radius:8px;display:block;margin:1rem 0}'
         '.mood{font-style:italic;color:#555}.diary{white-space:pre-wrap;font-size:1.05rem}'
         '.meta{font-size:.85rem;color:#555}.tags{color:#2a6f97}')
 
-@patch
-def _html_body(self:JournalEntry)->str:
-    b64 = base64.b64encode(self.image_path.read_bytes()).decode('ascii')
-    rec = ''.join(f'<li>{local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({_esc(when(h.memory.created_at, self.created_at, self.tz))}), '
-                  f'{_esc(h.memory.emotion)} E={h.memory.intensity:.2f}: “{_esc(_q(h.memory.text))}”</li>' for h in self.recalled)
-    gate = ' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''
-    return (f'<article class="persode-entry"><h2>{_esc(self.title)} · {_esc(self.preferences.name)}</h2>'
-            f'<p class="mood" style="border-left:6px solid {self.mood.palette[0]};padding-left:.6rem">Mood: {_esc(self.mood.phrase)}</p>'
-            f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:image/png;base64,{b64}">'
-            f'<div class="diary">{_esc(diary_body(bounded(self.diary), self.mood, self.hashtags))}</div>'
-            f'<p class="tags">{" ".join(_esc(t) for t in self.hashtags)}</p>'
-            f'<h3>Recalled memories{gate}</h3><ul>{rec or "<li>none</li>"}</ul>'
-            f'<p class="meta"><b>Visual prompt:</b> {_esc(self.visual_prompt.prompt)}</p>'
-            f'<p class="meta">{_esc(_made_by(self.provenance))}</p></article>')
-
-@patch
-def to_html(self:JournalEntry)->str:
-    "The page as a self-contained HTML document (picture embedded, user text escaped, scripts forbidden)."
-    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; img-src data:; style-src \'unsafe-inline\'">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{_esc(self.title)}: Persode journal</title>'
-            f'<style>{_CSS}</style></head><body>{self._html_body()}</body></html>\n')
-
-@patch
-def _repr_html_(self:JournalEntry)->str: return self._html_body()
-@patch
-def _repr_markdown_(self:JournalEntry)->str: return self.to_markdown(image_ref=str(self.image_path))
-
 # %% ../../nbs/journal/04_agent.ipynb #8f26ee39
-@patch
-def save(self:JournalEntry,
-         folder:str|Path,  # where to write; created if needed
-         stem:str|None=None, # file name stem; the picture's when it is already in `folder`, else `journal_stem`
-        )->dict:           # {'markdown', 'html', 'image'} -> Path
-    "Write the page as Markdown + HTML (each atomically), with the picture beside them (one copy)."
-    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
-    here = self.image_path.parent.resolve() == folder.resolve()
-    stem = stem or (self.image_path.stem if here else journal_stem(self.created_at, self.episode.id))
-    img = folder/f'{stem}.png'
-    if self.image_path.resolve() != img.resolve():
-        if here: os.replace(self.image_path, img)        # drawn beside the page under another name: moved, not copied
-        else: shutil.copyfile(self.image_path, img)
-        self.image_path = img
-    md, html = folder/f'{stem}.md', folder/f'{stem}.html'
-    write_atomic(md, self.to_markdown(img.name)); write_atomic(html, self.to_html())
-    return dict(markdown=md, html=html, image=img)
-
 def write_atomic(path:Path, # the file to write
                  text:str,  # its new content (UTF-8)
                 ):

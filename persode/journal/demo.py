@@ -2,7 +2,7 @@
 
 # %% ../../nbs/journal/06_demo.ipynb #a0b06078
 from __future__ import annotations
-import argparse, json, sys, time
+import argparse, json, time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from .onboarding import OnboardingPreferences, save_preferences
@@ -114,7 +114,7 @@ def run_demo(out:str|Path,            # folder for the journal page, picture, pr
 
 # %% ../../nbs/journal/06_demo.ipynb #2e3e5af6
 def cli_demo(argv:list|None=None, # command-line arguments after `persode demo`
-            )->int:               # exit status
+            ):
     "Run the offline demo session from the command line."
     p = argparse.ArgumentParser(prog='persode demo', description='An offline end-to-end Persode session: onboarding, '
                                 'a month of diary entries, a reflective question, and an illustrated journal page.')
@@ -127,4 +127,3 @@ def cli_demo(argv:list|None=None, # command-line arguments after `persode demo`
     if out.exists() and not out.is_dir(): raise PersodeError(f'--out {out} exists and is not a folder')
     print(f'== Writing the demo session to {out}' + ('' if a.out else ' (choose another folder with --out)'))
     run_demo(out, embedder=a.embedder, llm=a.llm)
-    return 0

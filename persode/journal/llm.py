@@ -2,13 +2,11 @@
 
 # %% ../../nbs/journal/02_llm.ipynb #f8c8b516
 from __future__ import annotations
-import base64, io, json, logging, os, re, socket, sys, threading, time, warnings, hashlib
-from dataclasses import dataclass, field
+import base64, io, json, logging, os, re, socket, sys, threading, warnings, hashlib
 from pathlib import Path
 import numpy as np
-from fastcore.basics import patch
 from ..core.text import PersodeError, redact, strip_control, check_text
-from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS, EMOTION_VALENCE
+from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS
 from ..memory.intensity import SemanticAnalyzer, EMBEDDER_IDENTITY
 from .onboarding import VisualIdentity
 from .templates import (JournalContext, Mood, VisualPrompt, diary_messages, visual_messages, render_diary,
@@ -82,23 +80,104 @@ class OpenAIClient:
         return self.redact(f'OpenAIClient(model={self.model!r}, image_model={self.image_model!r}, '
                            f'base_url={self.where!r}, api_key=<set>, timeout={self.timeout:g})')
 
-# %% ../../nbs/journal/02_llm.ipynb #8902e545
-@patch
-def redact(self:OpenAIClient, s)->str:
-    "`s` with the key (in any letter case) and URL or keyword passwords hidden; every message goes through here."
-    return redact(s, secrets=[self._key.get()])
+    # --- the key stays out of every message; the client is built on first use
+    def redact(self, s)->str:
+        "`s` with the key (in any letter case) and URL or keyword passwords hidden; every message goes through here."
+        return redact(s, secrets=[self._key.get()])
 
-@patch(as_prop=True)
-def where(self:OpenAIClient)->str: return self.redact(self.base_url or 'https://api.openai.com/v1')
+    @property
+    def where(self)->str: return self.redact(self.base_url or 'https://api.openai.com/v1')
 
-@patch(as_prop=True)
-def client(self:OpenAIClient):
-    "The underlying `openai.OpenAI` client (created on first use), on an HTTP client that enforces the bounds."
-    if self._client is None:
-        self._client = _import_openai().OpenAI(api_key=self._key.get(), base_url=self.base_url, timeout=self.timeout,
-                                               max_retries=self.max_retries, http_client=_http_client())
-        _guard_logs(self._key.get())
-    return self._client
+    @property
+    def client(self):
+        "The underlying `openai.OpenAI` client (created on first use), on an HTTP client that enforces the bounds."
+        if self._client is None:
+            self._client = _import_openai().OpenAI(api_key=self._key.get(), base_url=self.base_url, timeout=self.timeout,
+                                                   max_retries=self.max_retries, http_client=_http_client())
+            _guard_logs(self._key.get())
+        return self._client
+
+    # --- one call: bounded in time and size, its failures one readable `LLMError` (see "Calls, retries and errors")
+    def _failure(self, what:str, e:BaseException)->BaseException:
+        "The `LLMError` for a failed call; anything unexpected comes back unchanged, as the bug it is."
+        openai, tries = _import_openai(), 1 + self.max_retries
+        if isinstance(e, _TooLarge): msg = f'{what}: the response from {self.where} is larger than {e.limit:,} bytes; stopped reading it'
+        elif isinstance(e, openai.APITimeoutError): msg = f'{what}: no complete answer from {self.where} within {self.timeout:g} s'
+        elif isinstance(e, openai.APIStatusError):
+            n = tries if (e.status_code in _RETRIED or e.status_code >= 500) else 1
+            msg = f'{what}: HTTP {e.status_code} from {self.where} after {n} attempt(s): {_short(e.message)}'
+            if e.status_code == 401: msg += ' (check OPENAI_API_KEY / PERSODE_API_KEY)'
+        elif isinstance(e, openai.APIConnectionError): msg = f'{what}: cannot reach {self.where} ({tries} attempt(s)); is the server running?'
+        else: return e
+        return LLMError(self.redact(msg))
+
+    def _call(self, what:str, fn, kind:str='chat'):
+        "Run `fn` (one call, retries included) in a worker, waiting at most `self.timeout`; failures become `LLMError`."
+        self.client   # build the client (and import openai) first: that is not part of the call's time limit
+        call, done, box = _Call(MAX_RESPONSE_BYTES[kind]), threading.Event(), {}
+        def work():
+            _current.call = call
+            try: box['value'] = fn()
+            except BaseException as e: box['error'] = e
+            finally: done.set()
+        threading.Thread(target=work, name='persode-llm-call', daemon=True).start()
+        try: done.wait(self.timeout)
+        finally:
+            if not done.is_set(): call.abandon()   # shut its connection: the worker's read ends and it gives up
+        if not done.is_set() or isinstance(box.get('error'), _Abandoned):
+            raise LLMError(self.redact(f'{what}: no complete answer from {self.where} within {self.timeout:g} s (the limit '
+                                       'of one call, retries included; set timeout=, PERSODE_LLM_TIMEOUT or --llm-timeout)'))
+        if 'error' in box: raise self._failure(what, box['error']) from None
+        return box['value']
+
+    # --- the reply read as JSON and checked for the shape needed
+    def _json(self, what:str, raw, kind:str='chat')->dict:
+        "The JSON object of a raw response, or an `LLMError` saying what came instead."
+        body = raw.http_response.content
+        if len(body) > MAX_RESPONSE_BYTES[kind]: raise self._failure(what, _TooLarge(MAX_RESPONSE_BYTES[kind]))
+        try: d = json.loads(body)
+        except (ValueError, RecursionError) as e:
+            raise LLMError(self.redact(f'{what}: the reply from {self.where} is not valid JSON ({getattr(e, "msg", type(e).__name__)})')) from None
+        if not isinstance(d, dict): raise LLMError(self.redact(f'{what}: the reply from {self.where} is {_KINDS[type(d)]}, not a JSON object'))
+        return d
+
+    # --- the two calls: chat and image
+    def chat(self,
+             messages:list,            # OpenAI-style chat messages
+             json_mode:bool=False,     # ask for a JSON object (response_format json_object)
+             temperature:float=0.7,    # sampling temperature
+             max_tokens:int|None=None, # reply length bound
+            )->str:                    # the assistant's text
+        "One chat completion, bounded in time and size."
+        kw = dict(model=self.model, messages=messages, temperature=temperature)
+        if json_mode: kw['response_format'] = {'type': 'json_object'}
+        if max_tokens: kw['max_tokens'] = max_tokens
+        what = f'chat request to model {self.model}'
+        d = self._json(what, self._call(what, lambda: self.client.chat.completions.with_raw_response.create(**kw)))
+        msg = _dig(d, 'choices', 0, 'message'); text = msg.get('content') if isinstance(msg, dict) else None
+        if not isinstance(msg, dict) or not isinstance(text, (str, type(None))):
+            raise LLMError(self.redact(f'{what}: the reply from {self.where} is not a chat completion (no text at choices[0].message.content)'))
+        if not (text or '').strip(): raise LLMError(self.redact(f'{what}: the server returned an empty reply'))
+        if len(text) > MAX_REPLY_CHARS:
+            raise LLMError(self.redact(f'{what}: the reply is {len(text):,} characters long; the limit is {MAX_REPLY_CHARS:,}'))
+        return text.strip()
+
+    def image(self,
+              prompt:str,              # the image prompt
+              path:str|Path,           # where to write the PNG
+              size:str='1024x1024',    # image size understood by the model
+             )->Path:                  # the PNG written
+        "Generate one image and save it as PNG (requests base64 data, so no second download)."
+        kw = dict(model=self.image_model, prompt=prompt, size=size, n=1)
+        if not self.image_model.startswith('gpt-image'): kw['response_format'] = 'b64_json'  # gpt-image-* always sends b64
+        what = f'image request to model {self.image_model}'
+        r = self._json(what, self._call(what, lambda: self.client.images.with_raw_response.generate(**kw), 'image'), 'image')
+        b64 = _dig(r, 'data', 0, 'b64_json')
+        if not isinstance(b64, str) or not b64: raise LLMError(self.redact(f'{what}: the server sent no base64 image data'))
+        try: data = base64.b64decode(b64, validate=True)
+        except ValueError: raise LLMError(self.redact(f'{what}: the image data is not valid base64')) from None
+        path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(_as_png(data)); return path
 
 # %% ../../nbs/journal/02_llm.ipynb #0d63ded4
 MAX_REPLY_CHARS = 20_000                                # longest chat reply accepted, in characters
@@ -179,40 +258,6 @@ _RETRIED = {408, 409, 429}
 def _short(s, n=200)->str:
     s = ' '.join(strip_control(s).split()); return s if len(s) <= n else s[:n-1] + '…'
 
-@patch
-def _failure(self:OpenAIClient, what:str, e:BaseException)->BaseException:
-    "The `LLMError` for a failed call; anything unexpected comes back unchanged, as the bug it is."
-    openai, tries = _import_openai(), 1 + self.max_retries
-    if isinstance(e, _TooLarge): msg = f'{what}: the response from {self.where} is larger than {e.limit:,} bytes; stopped reading it'
-    elif isinstance(e, openai.APITimeoutError): msg = f'{what}: no complete answer from {self.where} within {self.timeout:g} s'
-    elif isinstance(e, openai.APIStatusError):
-        n = tries if (e.status_code in _RETRIED or e.status_code >= 500) else 1
-        msg = f'{what}: HTTP {e.status_code} from {self.where} after {n} attempt(s): {_short(e.message)}'
-        if e.status_code == 401: msg += ' (check OPENAI_API_KEY / PERSODE_API_KEY)'
-    elif isinstance(e, openai.APIConnectionError): msg = f'{what}: cannot reach {self.where} ({tries} attempt(s)); is the server running?'
-    else: return e
-    return LLMError(self.redact(msg))
-
-@patch
-def _call(self:OpenAIClient, what:str, fn, kind:str='chat'):
-    "Run `fn` (one call, retries included) in a worker, waiting at most `self.timeout`; failures become `LLMError`."
-    self.client   # build the client (and import openai) first: that is not part of the call's time limit
-    call, done, box = _Call(MAX_RESPONSE_BYTES[kind]), threading.Event(), {}
-    def work():
-        _current.call = call
-        try: box['value'] = fn()
-        except BaseException as e: box['error'] = e
-        finally: done.set()
-    threading.Thread(target=work, name='persode-llm-call', daemon=True).start()
-    try: done.wait(self.timeout)
-    finally:
-        if not done.is_set(): call.abandon()   # shut its connection: the worker's read ends and it gives up
-    if not done.is_set() or isinstance(box.get('error'), _Abandoned):
-        raise LLMError(self.redact(f'{what}: no complete answer from {self.where} within {self.timeout:g} s (the limit '
-                                   'of one call, retries included; set timeout=, PERSODE_LLM_TIMEOUT or --llm-timeout)'))
-    if 'error' in box: raise self._failure(what, box['error']) from None
-    return box['value']
-
 # %% ../../nbs/journal/02_llm.ipynb #586e226d
 _KINDS = {list: 'a JSON array', str: 'a JSON string', bool: 'a JSON boolean', int: 'a JSON number', float: 'a JSON number',
           type(None): 'JSON null'}
@@ -224,39 +269,6 @@ def _dig(d, *path):
         else: d = d.get(k) if isinstance(d, dict) else None
     return d
 
-@patch
-def _json(self:OpenAIClient, what:str, raw, kind:str='chat')->dict:
-    "The JSON object of a raw response, or an `LLMError` saying what came instead."
-    body = raw.http_response.content
-    if len(body) > MAX_RESPONSE_BYTES[kind]: raise self._failure(what, _TooLarge(MAX_RESPONSE_BYTES[kind]))
-    try: d = json.loads(body)
-    except (ValueError, RecursionError) as e:
-        raise LLMError(self.redact(f'{what}: the reply from {self.where} is not valid JSON ({getattr(e, "msg", type(e).__name__)})')) from None
-    if not isinstance(d, dict): raise LLMError(self.redact(f'{what}: the reply from {self.where} is {_KINDS[type(d)]}, not a JSON object'))
-    return d
-
-# %% ../../nbs/journal/02_llm.ipynb #731c1c95
-@patch
-def chat(self:OpenAIClient,
-         messages:list,            # OpenAI-style chat messages
-         json_mode:bool=False,     # ask for a JSON object (response_format json_object)
-         temperature:float=0.7,    # sampling temperature
-         max_tokens:int|None=None, # reply length bound
-        )->str:                    # the assistant's text
-    "One chat completion, bounded in time and size."
-    kw = dict(model=self.model, messages=messages, temperature=temperature)
-    if json_mode: kw['response_format'] = {'type': 'json_object'}
-    if max_tokens: kw['max_tokens'] = max_tokens
-    what = f'chat request to model {self.model}'
-    d = self._json(what, self._call(what, lambda: self.client.chat.completions.with_raw_response.create(**kw)))
-    msg = _dig(d, 'choices', 0, 'message'); text = msg.get('content') if isinstance(msg, dict) else None
-    if not isinstance(msg, dict) or not isinstance(text, (str, type(None))):
-        raise LLMError(self.redact(f'{what}: the reply from {self.where} is not a chat completion (no text at choices[0].message.content)'))
-    if not (text or '').strip(): raise LLMError(self.redact(f'{what}: the server returned an empty reply'))
-    if len(text) > MAX_REPLY_CHARS:
-        raise LLMError(self.redact(f'{what}: the reply is {len(text):,} characters long; the limit is {MAX_REPLY_CHARS:,}'))
-    return text.strip()
-
 # %% ../../nbs/journal/02_llm.ipynb #bea5a6f2
 PNG_MAGIC = b'\x89PNG\r\n\x1a\n'
 
@@ -266,24 +278,6 @@ def _as_png(data:bytes)->bytes:
         from PIL import Image
         buf = io.BytesIO(); Image.open(io.BytesIO(data)).save(buf, format='PNG'); return buf.getvalue()
     except Exception: raise LLMError('the image server returned data that is not a readable image') from None
-
-@patch
-def image(self:OpenAIClient,
-          prompt:str,              # the image prompt
-          path:str|Path,           # where to write the PNG
-          size:str='1024x1024',    # image size understood by the model
-         )->Path:                  # the PNG written
-    "Generate one image and save it as PNG (requests base64 data, so no second download)."
-    kw = dict(model=self.image_model, prompt=prompt, size=size, n=1)
-    if not self.image_model.startswith('gpt-image'): kw['response_format'] = 'b64_json'  # gpt-image-* always sends b64
-    what = f'image request to model {self.image_model}'
-    r = self._json(what, self._call(what, lambda: self.client.images.with_raw_response.generate(**kw), 'image'), 'image')
-    b64 = _dig(r, 'data', 0, 'b64_json')
-    if not isinstance(b64, str) or not b64: raise LLMError(self.redact(f'{what}: the server sent no base64 image data'))
-    try: data = base64.b64decode(b64, validate=True)
-    except ValueError: raise LLMError(self.redact(f'{what}: the image data is not valid base64')) from None
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(_as_png(data)); return path
 
 # %% ../../nbs/journal/02_llm.ipynb #2e0eddaf
 _ANALYZER_SYSTEM = ('You are an event-emotion analyzer for a journaling app. Read the user\'s diary text and answer '

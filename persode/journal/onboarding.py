@@ -2,10 +2,9 @@
 
 # %% ../../nbs/journal/00_onboarding.ipynb #65b3e106
 from __future__ import annotations
-import json, hashlib, dataclasses
-from dataclasses import dataclass, field, asdict, fields
+import json, hashlib
+from dataclasses import dataclass, asdict, fields
 from pathlib import Path
-from fastcore.basics import patch
 from ..core.text import PersodeError
 
 # %% auto #0
@@ -67,33 +66,48 @@ class OnboardingPreferences:
         if not isinstance(self.glasses, bool): raise PersodeError(f'glasses must be True or False, got {self.glasses!r}')
         for k in CHOICES: set_(k, _choice(getattr(self, k), k))
 
+    # --- as JSON: loading validates like the constructor, and an unknown key is an error
+    def to_dict(self)->dict:
+        "The preferences as a plain dict."
+        return asdict(self)
+
+    def to_json(self, indent:int|None=None)->str:
+        "The preferences as a JSON string."
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, d:dict)->OnboardingPreferences:
+        "Validated preferences from a dict; unknown keys are an error."
+        if not isinstance(d, dict): raise PersodeError(f'preferences must be a JSON object, got {type(d).__name__}')
+        unknown = sorted(set(d) - set(ATTRIBUTES))
+        if unknown: raise PersodeError(f'unknown preference keys {unknown}; allowed keys: {", ".join(ATTRIBUTES)}')
+        missing = [k for k in ('name', 'age') if k not in d]
+        if missing: raise PersodeError(f'preferences need {" and ".join(missing)}')
+        return cls(**d)
+
+    @classmethod
+    def from_json(cls, s:str)->OnboardingPreferences:
+        "Validated preferences from a JSON string."
+        return cls.from_dict(json.loads(s))
+
+    # --- what the answers become: the persona and the visual identity (see below), and a table in a notebook
+    @property
+    def persona(self)->str:
+        "The chatbot persona (system prompt)."
+        return persona_prompt(self)
+
+    @property
+    def visual_identity(self)->VisualIdentity:
+        "The `VisualIdentity` drawn in every picture."
+        return visual_identity(self)
+
+    def _repr_markdown_(self)->str:
+        rows = '\n'.join(f'| {k} | {getattr(self, k)} |' for k in ATTRIBUTES)
+        return f'| preference | value |\n|---|---|\n{rows}\n\n{self.visual_identity._repr_markdown_()}'
+
+
 # %% ../../nbs/journal/00_onboarding.ipynb #a5aa6783
 ATTRIBUTES = tuple(f.name for f in fields(OnboardingPreferences))
-
-@patch
-def to_dict(self:OnboardingPreferences)->dict:
-    "The preferences as a plain dict."
-    return asdict(self)
-
-@patch
-def to_json(self:OnboardingPreferences, indent:int|None=None)->str:
-    "The preferences as a JSON string."
-    return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
-@patch(cls_method=True)
-def from_dict(cls:OnboardingPreferences, d:dict)->OnboardingPreferences:
-    "Validated preferences from a dict; unknown keys are an error."
-    if not isinstance(d, dict): raise PersodeError(f'preferences must be a JSON object, got {type(d).__name__}')
-    unknown = sorted(set(d) - set(ATTRIBUTES))
-    if unknown: raise PersodeError(f'unknown preference keys {unknown}; allowed keys: {", ".join(ATTRIBUTES)}')
-    missing = [k for k in ('name', 'age') if k not in d]
-    if missing: raise PersodeError(f'preferences need {" and ".join(missing)}')
-    return cls(**d)
-
-@patch(cls_method=True)
-def from_json(cls:OnboardingPreferences, s:str)->OnboardingPreferences:
-    "Validated preferences from a JSON string."
-    return cls.from_dict(json.loads(s))
 
 # %% ../../nbs/journal/00_onboarding.ipynb #e534d453
 def save_preferences(prefs:OnboardingPreferences, # the answers to save
@@ -260,19 +274,3 @@ def visual_identity(prefs:OnboardingPreferences, # the user's onboarding answers
     scene = f"{p['background_theme']} in {p['background_style']}, {p['conversation_style']}, {p['response_length']}"
     return VisualIdentity(character, scene, p, hair_colour(prefs.hair), _OUTFIT_COLOURS[prefs.fashion_style],
                           _THEME_COLOURS[prefs.background_theme], prefs.glasses, prefs.background_theme, prefs.background_style)
-
-# %% ../../nbs/journal/00_onboarding.ipynb #53ba99fc
-@patch(as_prop=True)
-def persona(self:OnboardingPreferences)->str:
-    "The chatbot persona (system prompt)."
-    return persona_prompt(self)
-
-@patch(as_prop=True)
-def visual_identity(self:OnboardingPreferences)->VisualIdentity:
-    "The `VisualIdentity` drawn in every picture."
-    return visual_identity(self)  # the module-level function: @patch leaves that name bound to it
-
-@patch
-def _repr_markdown_(self:OnboardingPreferences)->str:
-    rows = '\n'.join(f'| {k} | {getattr(self, k)} |' for k in ATTRIBUTES)
-    return f'| preference | value |\n|---|---|\n{rows}\n\n{self.visual_identity._repr_markdown_()}'

@@ -2,18 +2,18 @@
 
 # %% ../../nbs/journal/05_pages.ipynb #50148352
 from __future__ import annotations
-import calendar, contextlib, hashlib, json, os, re, signal
+import calendar, contextlib, hashlib, json, os, re, shutil, signal
 from datetime import date
 from html import escape
 from pathlib import Path
-from ..core.text import PersodeError, folder_name, local_time, zone, private_dir, write_private
+from ..core.text import PersodeError, NotFoundError, folder_name, local_time, zone, private_dir, write_private
 from .templates import mood_for
 from ..storage import persode_home
 
 # %% auto #0
-__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder', 'migrate_pages',
+__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder', 'user_folder',
            'fault_point', 'page_lock', 'page_record', 'journal_entry', 'rerender', 'sync_pages', 'drop_legacy',
-           'diary_index']
+           'no_memory', 'erase', 'diary_index']
 
 # %% ../../nbs/journal/05_pages.ipynb #f18f0ee0
 def pages_root(home=None)->Path: return persode_home(home)/'pages'
@@ -24,7 +24,7 @@ def user_pages(home,          # `--home` (None: `$PERSODE_HOME` or `~/.persode`)
     "The folder of a user's journal pages: always one safe folder inside `HOME/pages`."
     return pages_root(home)/folder_name(user_id)
 
-OWNER_FILE = '.owner'   # in every user folder this version made: the user id (an old-layout folder has none)
+OWNER_FILE = '.owner'   # in every user's page folder: the user id
 
 def _owner(folder:Path)->str|None:
     try: return (folder/OWNER_FILE).read_text(encoding='utf-8')
@@ -38,34 +38,11 @@ def own_folder(folder:Path, user_id:str)->Path:
     elif owner != user_id: raise PersodeError(f'the page folder {folder.name} belongs to another user; nothing was written')
     return folder
 
-# %% ../../nbs/journal/05_pages.ipynb #1ef7c414
-def _plain_name(user_id:str)->bool:
-    "Whether an id is one ordinary folder name (no separator, not '.' or '..'): only such an id can have had an old-layout folder."
-    return (user_id not in ('.', '..') and not re.search(r'[/\\\x00]', user_id) and not user_id.startswith('~')
-            and (os.altsep is None or os.altsep not in user_id))
-
-def _legacy(home, user_id:str)->Path|None:
-    "The folder an older version used for this user: `HOME/pages/<id>` itself, for an id that is one plain name, never a link or a path."
-    if not _plain_name(user_id): return None
-    root = pages_root(home)
-    old = root/user_id
-    try:
-        if old.is_symlink() or not old.is_dir() or (old/OWNER_FILE).exists() or old.resolve().parent != root.resolve(): return None
-    except (OSError, ValueError): return None     # e.g. a name too long to have ever been a folder
-    return old      # (a folder with an owner file is some user's new-layout folder, never an old one)
-
-def migrate_pages(home, user_id:str)->Path:
-    "Move a user's old-layout page files (`HOME/pages/<user id>/journal-*`, an id that is one plain folder name) into their derived folder (the owner's own command calls it)."
-    new = user_pages(home, user_id)
-    if (owner := _owner(new)) is not None and owner != user_id: raise PersodeError(f'the page folder {new.name} belongs to another user')
-    old = _legacy(home, user_id)
-    if old is None or old.resolve() == new.resolve(): return new
-    files = [f for f in old.iterdir() if f.is_file() and (f.name.startswith('journal-') or _LEGACY.fullmatch(f.name))]
-    if files: own_folder(new, user_id)
-    for f in files:
-        if not (new/f.name).exists(): os.replace(f, new/f.name)
-    with contextlib.suppress(OSError): old.rmdir()     # only when nothing else (another user's folder) is left in it
-    return new
+def user_folder(home, user_id:str)->Path:
+    "A user's page folder (`user_pages`), which may not exist yet; PersodeError when another user owns it."
+    folder = user_pages(home, user_id)
+    if (owner := _owner(folder)) is not None and owner != user_id: raise PersodeError(f'the page folder {folder.name} belongs to another user')
+    return folder
 
 # %% ../../nbs/journal/05_pages.ipynb #e89f1fb6
 FAULT_POINTS = ('start', 'claimed', 'diary', 'visual_prompt', 'illustrate', 'markdown', 'html', 'record', 'committed')
@@ -207,7 +184,7 @@ _LEGACY = re.compile(r'(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{7})\.(md|html|p
 def drop_legacy(folder:Path, # a user's page folder
                 erased:dict, # {memory id: its erased (or replaced) text}
                )->int:       # pages removed
-    "Remove old-layout pages (no record) of the erased memories, or quoting their text verbatim."
+    "Remove the pages without a record (`page_record`) that belong to the erased memories or quote their text verbatim."
     if not erased or not folder.is_dir(): return 0
     from html import escape
     groups = {}
@@ -220,6 +197,41 @@ def drop_legacy(folder:Path, # a user's page folder
         if any(i[:8] == key for i in erased) or any(any(x in f.read_text('utf-8', 'replace') for x in needles) for f in pages):
             _remove(files); n += 1
     return n
+
+# %% ../../nbs/journal/05_pages.ipynb #d574cb4a
+def no_memory(user_id:str, # whose journal
+              mid:str,     # the id it does not hold
+             )->NotFoundError:
+    "The one error for a memory id a user's journal does not hold."
+    return NotFoundError(f'user {user_id!r} has no memory {mid[:40]!r}; `persode list` shows the ids')
+
+def erase(db,                # the journal (`JournalDB`)
+          home,              # `--home` of the page folders (None: `$PERSODE_HOME` or `~/.persode`)
+          user_id:str,       # whose memories
+          ids=(),            # the memory ids to erase; every memory and the preferences of the user when empty
+          prefs=None,        # the user's `OnboardingPreferences`, to render again the pages that quoted an erased memory
+          tz=None,           # the zone of those pages' dates
+          compact:bool=False,# afterwards, have the journal rewrite its files (`JournalDB.compact`)
+         )->dict:            # erased, removed (pages), rendered (pages), folder, folder_removed, store (after; None for a whole journal), compaction
+    "Erase memories of one user for good, with their pages; every id is checked before anything is erased."
+    ids, texts, store = list(ids), {}, None
+    if ids:
+        s = db.store_for(user_id)
+        for i in ids:
+            if i not in s: raise no_memory(user_id, i)
+        texts = {i: s[i].text for i in ids}
+    n = db.delete(user_id, ids) if ids else db.forget_user(user_id)
+    folder = user_folder(home, user_id)
+    r = dict(erased=n, removed=0, rendered=0, folder=folder, folder_removed=False, store=None, compaction=None)
+    if ids:
+        store = r['store'] = db.store_for(user_id)
+        done = sync_pages(store, folder, user_id, prefs, tz=tz)
+        r.update(removed=done['removed'] + drop_legacy(folder, texts), rendered=done['rendered'])
+    elif folder.is_dir(): shutil.rmtree(folder); r['folder_removed'] = True
+    if compact:
+        try: r['compaction'] = db.compact()
+        except NotImplementedError as e: raise PersodeError(f'erased {n} memories, but {e}') from None
+    return r
 
 # %% ../../nbs/journal/05_pages.ipynb #b5edbc8a
 INDEX_FILE = 'index.html'

@@ -2,14 +2,14 @@
 
 # %% ../../nbs/journal/01_templates.ipynb #bb21d0d8
 from __future__ import annotations
-import hashlib, json, re
-from dataclasses import dataclass, field
+import hashlib, json
+from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 from ..memory.decay import as_utc, utcnow
 from ..core.text import when, zone, local_time
-from ..memory.analyzer import EMOTIONS, SIGNIFICANCE_THRESHOLD
-from .onboarding import OnboardingPreferences, VisualIdentity, attribute_coverage, attribute_phrases, ATTRIBUTES
+from ..memory.analyzer import SIGNIFICANCE_THRESHOLD
+from .onboarding import OnboardingPreferences, VisualIdentity, attribute_phrases
 
 # %% auto #0
 __all__ = ['VISUAL_FEW_SHOT', 'Mood', 'mood_for', 'JournalContext', 'render_diary', 'diary_body', 'diary_messages',
