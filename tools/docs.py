@@ -22,7 +22,7 @@ It needs the dev extra (`pip install -e ".[dev]"`: nbdev, execnb, smalldocs, pla
 Debian's Chromium (`apt-get install -y chromium`); Playwright drives that binary, no browser is downloaded.
 """
 from __future__ import annotations
-import os, re, sys, io, json, time, shutil, base64, argparse, subprocess, functools, tempfile, html as _html
+import os, re, sys, io, json, time, shutil, base64, argparse, subprocess, functools, html as _html
 from pathlib import Path
 from urllib.parse import urlsplit, unquote
 from concurrent.futures import ThreadPoolExecutor
