@@ -34,6 +34,8 @@ def mini_project(root:Path)->Path:
         ('markdown', 'Retention is $e^{-\\lambda t}$ with $$\\lambda = \\tfrac{\\ln 4}{6} \\tag{1}$$'),
         ('code', 'import math\nprint(f"retention after 6 days: {math.exp(-math.log(4)):.2f}")'),
         ('code', 'import matplotlib.pyplot as plt\nfig, ax = plt.subplots(figsize=(3,2), dpi=80); ax.plot([0,6],[1,.25]);'),
+        ('code', 'from IPython.display import Markdown'),
+        ('code', 'Markdown("the curve of [decay](decay.html)")'),
         ('code', '#| slow\nprint("the full rerun")'),
         ('code', '#| eval: false\nraise RuntimeError("never runs")')]))
     return root
@@ -120,6 +122,7 @@ def test_build_runs_renders_and_checks(mini):
     assert 'href="../experiments/exp1_forgetting.html#the-curve"' in decay and 'src="../images/dot.png"' in decay
     assert 'href="../experiments/exp1_forgetting.html"' in decay and (root/'_docs'/'images'/'dot.png').exists()
     assert 'href="../site_libs/' in decay or 'src="../site_libs/' in decay
+    assert 'href="../memory/decay.html"' in page    # a link in markdown a cell printed leads there too
 
 def test_build_slow_runs_the_slow_cells_of_the_notebooks_named(tmp_path):
     root = mini_project(tmp_path/'mini')

@@ -179,6 +179,10 @@ def process_nb(
             _NoShowDocs()(nb)
         finally: os.environ.pop('IN_TEST', None)
     _unlink_outputs(nb)
+    for c in nb.cells:   # the markdown a cell prints (a table, a verdict) links to other pages as the prose does
+        for o in c.get('outputs', []):
+            md = o.get('data', {}).get('text/markdown')
+            if md: o['data']['text/markdown'] = relink(''.join(md) if isinstance(md, list) else md, page, pages)
     dst.parent.mkdir(parents=True, exist_ok=True)
     write_nb(nb, dst)
     if degraded: raise _Degraded(degraded)
