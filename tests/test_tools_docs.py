@@ -126,7 +126,7 @@ def test_build_runs_renders_and_checks(mini):
 
 def test_build_slow_runs_the_slow_cells_of_the_notebooks_named(tmp_path):
     root = mini_project(tmp_path/'mini')
-    r = _cli('--path', str(root), 'build', '--slow', 'experiments/10_exp1_forgetting', '--only', 'experiments/10_exp1_forgetting',
+    r = _cli('--path', str(root), 'build', '--slow', 'experiments/10_exp1_forgetting', '--only', 'experiments/10_exp1_forgetting', 'memory/00_decay',
              '--json', str(tmp_path/'r.json'))
     assert r.returncode == 0, r.stderr
     assert json.loads((tmp_path/'r.json').read_text())['failures'] == {}
