@@ -345,4 +345,4 @@ def oracle_summary(EG:dict, track:dict, gate:dict, places:int=4)->dict:
     return dict(gains={l: {c: {m: dict(diff=r(g['diff']), ci=[r(x) for x in g['ci']], value=r(g['value']), n=g['n']) for m, g in cm.items()} for c, cm in lc.items()} for l, lc in EG.items()},
                 e_tracking={s: {k: r(v) if isinstance(v, float) else v for k, v in t.items()} for s, t in track.items()},
                 gate_rate={s: {t: r(v) for t, v in g.items()} for s, g in gate.items()},
-                protocol='oracle-E experiment in nbs/18_emotion_recall.ipynb: MiniLM, all 12 EpiRec personas, paired bootstrap 2000 resamples, seed 0')
+                protocol='oracle-E experiment in nbs/experiments/18_emotion_recall.ipynb: MiniLM, all 12 EpiRec personas, paired bootstrap 2000 resamples, seed 0')

@@ -236,4 +236,4 @@ def fusion_json(E:dict, ES:dict, L:dict, targets:list, reported:list, extra:dict
                 locomo={l: {k: v for k, v in r.items() if k != 'timings'} for l, r in L.items()},
                 targets=[dict(target=t, measured=m, met=bool(ok)) for t, m, ok in targets],
                 reported=[dict(zip(('what', 'reported', 'ours', 'diff'), r)) for r in reported],
-                weight=DEFAULT_WEIGHT, decision_log='see nbs/17_fusion.ipynb', **(extra or {}))
+                weight=DEFAULT_WEIGHT, decision_log='see nbs/experiments/17_fusion.ipynb', **(extra or {}))
