@@ -21,7 +21,7 @@ def test_the_package_ships_no_docs_tooling():
     assert not (ROOT/'persode'/'docs.py').exists()
     from persode._modidx import d
     assert not [m for m in d['syms'] if m == 'persode.docs' or m.startswith('persode.docs.')]
-    assert not list((ROOT/'nbs').glob('*_docs.ipynb'))
+    assert not list((ROOT/'nbs').rglob('*_docs.ipynb'))
 
 def test_ci_runs_the_readmes_test_command_on_a_bare_clone():
     "What a newcomer runs is what CI runs: on a fresh clone with nothing beside it and PERSODE_DATA unset; the log ends with its summary."
@@ -44,7 +44,7 @@ SITE = os.environ.get('PERSODE_DOCS_SITE')
 def test_built_site():
     site = Path(SITE)
     assert (site/'index.html').exists(), f'$PERSODE_DOCS_SITE={SITE} has no index.html'
-    expected = ['index.html'] + [docs.page_name(p) for _, g in docs.doc_notebooks(ROOT/'nbs') for p in g]
+    expected = ['index.html'] + [docs.page_name(p, ROOT/'nbs') for _, g in docs.doc_notebooks(ROOT/'nbs') for p in g]
     problems = docs.check_site(site, expected)
     assert not problems, '\n'.join(problems)
 

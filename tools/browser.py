@@ -48,8 +48,8 @@ PAGE_JS = r"""() => {
 
 def _shot_list(pages:list[str], wanted)->list[str]:
     "The pages to photograph: `wanted` ones present (an absent experiment page is replaced by the first experiment)."
-    exp = [p for p in pages if re.match(r'exp\d', p)]
-    shoot = [p if p in pages else (exp[0] if exp and p.startswith('exp') else None) for p in wanted]
+    exp = [p for p in pages if re.match(r'(?:[\w-]+/)*exp\d', p)]
+    shoot = [p if p in pages else (exp[0] if exp and re.match(r'(?:[\w-]+/)*exp', p) else None) for p in wanted]
     return [p for p in dict.fromkeys(shoot) if p]
 
 def _link_problems(site:Path, base:str, links:set, ids_of:dict)->list[str]:
@@ -80,7 +80,7 @@ def browser_check(
     site:str|Path,                # the built site (e.g. `_docs`)
     shots:str|Path|None=None,     # folder for screenshots; a new temporary folder by default
     chromium:str|None=None,       # the browser binary; `find_chromium()` by default
-    shot_pages:tuple=('index.html', 'exp1_forgetting.html', 'decay.html'),  # pages to photograph (full page)
+    shot_pages:tuple=('index.html', 'experiments/exp1_forgetting.html', 'memory/decay.html', 'recall/store.html'),  # pages to photograph (full page)
     timeout:float=30,             # seconds to wait for one page
 )->dict:                          # {'pages': n, 'problems': [...], 'shots': folder, 'seconds': s}
     "Open every page of `site` in headless Chromium and report broken pages, links, pictures, JS errors and tracebacks."

@@ -2,7 +2,7 @@
 
     python tools/docs.py build [--slow [NB ...]] [--executed DIR] [--browser] [--shots DIR] [--json FILE]  # run, process, render, check _docs/
     python tools/docs.py check [SITE] [--shots DIR]    # the static checks, then every page in headless Chromium
-    python tools/docs.py sidebar [--check]             # nbs/sidebar.yml from the notebooks present, in paper order
+    python tools/docs.py sidebar [--check]             # nbs/sidebar.yml from the notebooks present, one section per folder
     python tools/docs.py readme [--check]              # README.md (and README_files/) from nbs/index.ipynb
 
 Quarto cannot be installed without a network, so the site is built offline in four steps:
@@ -22,67 +22,56 @@ It needs the dev extra (`pip install -e ".[dev]"`: nbdev, execnb, smalldocs, pla
 Debian's Chromium (`apt-get install -y chromium`); Playwright drives that binary, no browser is downloaded.
 """
 from __future__ import annotations
-import os, re, sys, io, json, time, shutil, base64, argparse, subprocess, functools, tempfile, html as _html
+import os, re, sys, io, json, time, shutil, base64, argparse, subprocess, functools, html as _html
 from pathlib import Path
 from urllib.parse import urlsplit, unquote
 from concurrent.futures import ThreadPoolExecutor
 from persode.core.child import child_env   # the project first on a child's PYTHONPATH, so notebooks import this checkout
 
 
-SECTIONS = (
-    ('Method',      ('00_decay', '000_text', '000a_child', '01_strength', '02_analyzer', '03_embeddings', '03a_intensity',
-                     '04_store', '04_records', '04a_storage', '04a_sqlite_format', '04aa_sqlite', '04ab_storage_api',
-                     '04ac_pgjournal', '04b_postgres', '04c_hybrid', '04d_views')),
-    ('Journaling',  ('05_onboarding', '06_templates', '07_llm', '07a_messages', '07b_relevance', '08_agent', '08a_demo')),
-    ('Experiments', ('10_exp1_forgetting', '11_exp2_strength', '12_exp3_retrieval', '13_exp4_dual_template',
-                     '14_exp5_locomo', '15_exp6_epirec', '16_train_intensity', '17_fusion', '18_emotion_recall',
-                     '19_relevance_floor')),
-    ('Benchmarks & reproduction', ('09_datasets', '09a_harness', '09b_bench', '20_bench_speed', '20a_bench_postgres',
-                                   '20b_cold_start', '29_experiments')),
-    ('Tools',       ('21_pages', '21_terminal', '21a_commands', '21b_journal', '21c_week', '22_app_views', '22a_accounts',
-                     '22ab_webjournal', '22b_app', '30_cli', '90_temp_postgres', '90_testing', '90a_compat', '92_library_shape')),
-)
+# the parts of the package, one folder each under nbs/, in the order data flows; one sidebar section per part
+PARTS = (('core', 'Core'), ('memory', 'Memory'), ('recall', 'Recall'), ('storage', 'Storage'), ('journal', 'Journal'),
+         ('experiments', 'Experiments'), ('cli', 'CLI'), ('web', 'Web'), ('testing', 'Testing'))
 
-def _section_of(stem:str)->str:
-    "The section of a notebook missing from `SECTIONS`, from its number."
-    m = re.match(r'(\d+)', stem)
-    n = int(m.group(1)) if m else 99
-    if n <= 4: return 'Method'
-    if n <= 8: return 'Journaling'
-    if n == 9 or 20 <= n <= 29: return 'Benchmarks & reproduction'
-    if 10 <= n <= 19: return 'Experiments'
-    return 'Tools'
+def _hidden(rel:Path)->bool: return any(part.startswith(('_', '.')) for part in rel.parts)
 
 def doc_notebooks(
     nbs:str|Path,  # the notebooks folder
-)->list[tuple[str, list[Path]]]:  # (section, notebooks) in paper order; `index.ipynb` is left out
-    "The notebooks of the site, grouped by section in paper order: those present, plus unlisted ones by number."
+)->list[tuple[str|None, list[Path]]]:  # (section, notebooks) in the order data flows; `None` for the notebooks at the top
+    "The notebooks of the site: one section per folder (the parts in `PARTS` first, any other folder after them by name), "
+    "then the notebooks at the top of `nbs` (`index.ipynb` left out). Names starting with `_` or `.` are skipped."
     nbs = Path(nbs)
-    present = {p.stem: p for p in sorted(nbs.glob('*.ipynb')) if not p.name.startswith(('_', '.')) and p.stem != 'index'}
-    listed = {s for _, stems in SECTIONS for s in stems}
-    out = []
-    for name, stems in SECTIONS:
-        pages = [present[s] for s in stems if s in present]
-        pages += sorted((p for s, p in present.items() if s not in listed and _section_of(s) == name), key=lambda p: p.name)
-        if pages: out.append((name, pages))
+    found = sorted(p for p in nbs.rglob('*.ipynb') if not _hidden(p.relative_to(nbs)))
+    by_dir = {}
+    for p in found: by_dir.setdefault(p.relative_to(nbs).parent.as_posix(), []).append(p)
+    top = [p for p in by_dir.pop('.', []) if p.stem != 'index']
+    titles = dict(PARTS)
+    order = [d for d, _ in PARTS if d in by_dir] + sorted(d for d in by_dir if d not in titles)
+    out = [(titles.get(d, d), sorted(by_dir[d], key=lambda p: p.relative_to(nbs).as_posix())) for d in order]
+    if top: out.append((None, top))
     return out
 
+_PREFIX = re.compile(r'^\d+[a-zA-Z0-9]*_')
+
 def page_name(
-    nb:str|Path,  # a notebook file name
-)->str:  # the name of its HTML page
-    "The page nbdev (and Quarto) give a notebook: the number prefix dropped, as in nbdev's doc links."
-    stem = Path(nb).stem.lower()
-    return re.sub(r'^\d+[a-zA-Z0-9]*_', '', stem) + '.html'
+    nb:str|Path,              # a notebook: a path relative to `nbs`, or any path when `nbs` is given
+    nbs:str|Path|None=None,   # the notebooks folder, when `nb` is a full path
+)->str:  # the path of its HTML page in the site
+    "The page nbdev gives a notebook (as in its doc links): the folders kept, the number prefix of the name dropped."
+    rel = Path(nb).resolve().relative_to(Path(nbs).resolve()) if nbs is not None else Path(nb)
+    return (rel.parent/(_PREFIX.sub('', rel.stem.lower()) + '.html')).as_posix()
 
 def sidebar_yml(
     nbs:str|Path,         # the notebooks folder
-    pages:bool=False,     # name the renamed copies (`decay.ipynb`) instead of the sources (`00_decay.ipynb`)
+    pages:bool=False,     # name the renamed copies (`recall/store.ipynb`) instead of the sources (`recall/01_store.ipynb`)
 )->str:                   # the text of `sidebar.yml`
-    "The Quarto sidebar for the notebooks present in `nbs`, in paper order."
-    f = (lambda p: page_name(p).replace('.html', '.ipynb')) if pages else (lambda p: p.name)
+    "The Quarto sidebar for the notebooks present in `nbs`: the front page, one section per part, the top notebooks last."
+    nbs = Path(nbs)
+    f = (lambda p: page_name(p, nbs)[:-5] + '.ipynb') if pages else (lambda p: p.relative_to(nbs).as_posix())
     lines = ['website:', '  sidebar:', '    contents:', '      - index.ipynb']
     for sec, nbl in doc_notebooks(nbs):
-        lines += [f'      - section: "{sec}"', '        contents:'] + [f'          - {f(p)}' for p in nbl]
+        if sec is None: lines += [f'      - {f(p)}' for p in nbl]
+        else: lines += [f'      - section: "{sec}"', '        contents:'] + [f'          - {f(p)}' for p in nbl]
     return '\n'.join(lines) + '\n'
 
 def write_sidebar(
@@ -95,6 +84,30 @@ def write_sidebar(
     if p.exists() and p.read_text() == new: return False
     if not check: p.write_text(new)
     return True
+
+_MD_LINK = re.compile(r'(\]\()([^)\s#]+\.(?:ipynb|html))(?=[)#\s])')
+
+def relink(
+    md:str,           # markdown of a page
+    page:str,         # that page's path in the site (`recall/store.html`)
+    pages:dict,       # page file name (`store.html`) -> the site paths of the pages with that name
+)->str:
+    "Markdown whose links to other notebooks or pages lead to them from `page`: `NN_name.ipynb` becomes `name.ipynb`, and "
+    "a bare name of a page in another folder becomes a relative path to it (when only one page has that name)."
+    import posixpath
+    here = posixpath.dirname(page)
+    def fix(m):
+        link = m.group(2)
+        if re.match(r'[a-z][\w+.-]*:', link) or link.startswith('/'): return m.group(0)
+        d, name = posixpath.split(link)
+        ext = posixpath.splitext(name)[1]
+        name = _PREFIX.sub('', name)
+        target = posixpath.normpath(posixpath.join(here, d, name[:-len(ext)] + '.html'))
+        if not d:
+            homes = pages.get(name[:-len(ext)] + '.html', [])
+            if target not in homes and len(homes) == 1: target = homes[0]
+        return m.group(1) + posixpath.relpath(target[:-5] + ext, here or '.')
+    return _MD_LINK.sub(fix, md)
 
 def _skip_cell(flags, direcs):
     def _skip(cell):
@@ -147,8 +160,10 @@ def process_nb(
     src, dst = Path(src).resolve(), Path(dst).resolve()
     nb = read_nb(executed if executed else src)
     if execute and not executed: execute_nb(nb, src, flags=() if slow else ('slow',))
-    for c in nb.cells:   # links to sibling notebooks point at their renamed copies
-        if c.cell_type == 'markdown': c.source = re.sub(r'\]\((?:\./)?\d+[a-zA-Z0-9]*_([\w-]+)\.ipynb', r'](\1.ipynb', c.source)
+    nbs = _nbs_of(src)
+    page, pages = page_name(src, nbs), _pages_by_name(nbs)
+    for c in nb.cells:   # links to other notebooks point at their renamed copies, from this page's folder
+        if c.cell_type == 'markdown': c.source = relink(c.source, page, pages)
     ran = copy.deepcopy(nb)
     degraded = None
     with working_directory(src.parent):
@@ -164,6 +179,10 @@ def process_nb(
             _NoShowDocs()(nb)
         finally: os.environ.pop('IN_TEST', None)
     _unlink_outputs(nb)
+    for c in nb.cells:   # the markdown a cell prints (a table, a verdict) links to other pages as the prose does
+        for o in c.get('outputs', []):
+            md = o.get('data', {}).get('text/markdown')
+            if md: o['data']['text/markdown'] = relink(''.join(md) if isinstance(md, list) else md, page, pages)
     dst.parent.mkdir(parents=True, exist_ok=True)
     write_nb(nb, dst)
     if degraded: raise _Degraded(degraded)
@@ -212,6 +231,20 @@ def run_nb(
     dst = Path(dst); dst.parent.mkdir(parents=True, exist_ok=True)
     tmp = dst.with_name(dst.name + '.part'); write_nb(nb, tmp); os.replace(tmp, dst)
     return dst
+
+def _nbs_of(path:Path)->Path:
+    "The notebooks folder of the project holding `path`."
+    root = _repo_root(Path(path).parent)
+    return root/_settings(root).get('nbs_path', 'nbs')
+
+def _pages_by_name(nbs:Path)->dict:
+    "Page file name -> the site paths of the pages with that name (`views.html` -> [`recall/views.html`, `web/views.html`])."
+    out = {}
+    for _, g in doc_notebooks(nbs):
+        for p in g:
+            n = page_name(p, nbs); out.setdefault(n.rsplit('/', 1)[-1], []).append(n)
+    out.setdefault('index.html', []).append('index.html')
+    return out
 
 def _run_one(argv:list[str])->int:
     "Child-process entry point of the tests: `src dst|-`."
@@ -326,6 +359,8 @@ class _offline_math:
         return self
     def __exit__(self, *exc): self.smd.math_inline, self.smd.math_display, self.smd.math_block = self.old
 
+# folders of pictures and recorded results, copied beside the pages at the same place under nbs/
+_ASSET_DIRS = ('images', 'results', 'figures')
 _PROJECT_FILES = ('_quarto.yml', 'nbdev.yml', 'styles.css', '_brand.yml', 'favicon.svg')
 # options that only Quarto reads (nbdev sets them for `nbdev_docs`/`nbdev_readme`); smalldocs says it ignores them
 _QUARTO_ONLY = ('format commonmark is not built', 'keep-md is ignored', 'output-file is not read', 'repo-actions')
@@ -388,19 +423,23 @@ def build_docs(
     proc = Path(proc).resolve() if proc else root/'_proc'
     out = Path(out).resolve() if out else root/cfg.get('doc_path', '_docs')
     t0 = time.time()
-    slow_stems = None if isinstance(slow, bool) else {Path(o).stem for o in slow}
-    def _slow(p): return slow is True or (slow_stems is not None and p.stem in slow_stems)
+    def _key(p): return p.relative_to(nbs).with_suffix('').as_posix()   # `experiments/14_exp5_locomo`
+    def _named(p, names): return _key(p) in names or p.stem in names
+    slow_names = None if isinstance(slow, bool) else {Path(o).with_suffix('').as_posix() for o in slow}
+    def _slow(p): return slow is True or (slow_names is not None and _named(p, slow_names))
     def _done(p):   # an executed copy to use instead of running the notebook (never for a notebook rerun with its slow cells)
-        f = Path(executed)/p.name if executed and execute and not _slow(p) else None
+        f = Path(executed)/p.relative_to(nbs) if executed and execute and not _slow(p) else None
         return f if f is not None and f.exists() else None
     groups = doc_notebooks(nbs)
     nbl = [nbs/'index.ipynb'] + [p for _, g in groups for p in g]
     if only:
-        keep = {Path(o).stem for o in only}
-        nbl = [p for p in nbl if p.stem in keep or p.stem == 'index']
+        keep = {Path(o).with_suffix('').as_posix() for o in only}
+        nbl = [p for p in nbl if _named(p, keep) or _key(p) == 'index']
         groups = [(s, [p for p in g if p in nbl]) for s, g in groups]
         groups = [(s, g) for s, g in groups if g]
-    names = [page_name(p) for p in nbl]
+    def _page(p): return page_name(p, nbs)
+    def _dst(p): return proc/(_page(p)[:-5] + '.ipynb')
+    names = [_page(p) for p in nbl]
     dup = {n for n in names if names.count(n) > 1}
     if dup: raise ValueError(f'two notebooks would make the same page {sorted(dup)}: rename one')
     write_sidebar(nbs)
@@ -410,28 +449,32 @@ def build_docs(
         if (nbs/f).exists(): shutil.copy2(nbs/f, proc/f)
     # the site is rendered from _proc; keep its output folder outside it
     (proc/'nbdev.yml').write_text(re.sub(r'output-dir:.*', f'output-dir: {out}', (proc/'nbdev.yml').read_text()))
-    for sub in ('results', 'images', 'figures'):
-        if (nbs/sub).is_dir(): shutil.copytree(nbs/sub, proc/sub)
+    # the pictures and recorded results the pages show, where the pages (nested like the notebooks) find them
+    for d in sorted(nbs.rglob('*')):
+        rel = d.relative_to(nbs)
+        if d.is_dir() and d.name in _ASSET_DIRS and not _hidden(rel) and not (proc/rel).exists(): shutil.copytree(d, proc/rel)
     # 1+2: run and process, `workers` notebooks at a time, the slowest-looking (experiments) first
-    jobs = sorted(nbl, key=lambda p: (not _slow(p), not re.match(r'1\d_|2\d_|09', p.name), p.name))
+    jobs = sorted(nbl, key=lambda p: (not _slow(p), _key(p).split('/')[0] != 'experiments', _key(p)))
     n_slow, n_done = sum(map(_slow, jobs)), sum(_done(p) is not None for p in jobs)
     say(f'docs: {"running and " if execute else ""}processing {len(jobs)} notebooks with {workers} workers'
         + (f' (`#| slow` cells included in {n_slow})' if execute and n_slow else '')
         + (f'; {n_done} already executed in {executed}, not run again' if n_done else ''))
     timings, failures = {}, {}
     with ThreadPoolExecutor(max(1, workers)) as ex:
-        for src, secs, err in ex.map(lambda p: _run_child(root, p, proc/(page_name(p)[:-5] + '.ipynb'), execute, timeout, _slow(p), _done(p)), jobs):
-            timings[src.name] = round(secs, 1)
-            say(f'  {"FAIL" if err else "ok  "} {src.name:28s} {secs:6.1f} s')
+        for src, secs, err in ex.map(lambda p: _run_child(root, p, _dst(p), execute, timeout, _slow(p), _done(p)), jobs):
+            name = src.relative_to(nbs).as_posix()
+            timings[name] = round(secs, 1)
+            say(f'  {"FAIL" if err else "ok  "} {name:40s} {secs:6.1f} s')
             if err:
-                failures[src.name] = err
+                failures[name] = err
                 if execute and not err.startswith('(page written)'):   # keep a page for it: process it without running it
-                    s2, _, err2 = _run_child(root, src, proc/(page_name(src)[:-5] + '.ipynb'), False, timeout)
-                    if err2: failures[src.name] += '\n(also failed without execution)\n' + err2
+                    s2, _, err2 = _run_child(root, src, _dst(src), False, timeout)
+                    if err2: failures[name] += '\n(also failed without execution)\n' + err2
     side = ['website:', '  sidebar:', '    contents:', '      - index.ipynb']
     for sec, g in groups:
-        g = [p for p in g if (proc/(page_name(p)[:-5] + '.ipynb')).exists()]
-        if g: side += [f'      - section: "{sec}"', '        contents:'] + [f'          - {page_name(p)[:-5]}.ipynb' for p in g]
+        g = [f'{_page(p)[:-5]}.ipynb' for p in g if _dst(p).exists()]
+        if g and sec is None: side += [f'      - {n}' for n in g]
+        elif g: side += [f'      - section: "{sec}"', '        contents:'] + [f'          - {n}' for n in g]
     (proc/'sidebar.yml').write_text('\n'.join(side) + '\n')
     t1 = time.time()
     # 3: render
@@ -446,12 +489,12 @@ def build_docs(
     t2 = time.time()
     warnings = [str(w) for w in site.warnings if not any(b in str(w) for b in _QUARTO_ONLY)] + [f'equation not typeset ({msg}): {tex}' for tex, msg in _MATH_FAILS]
     # 4: check
-    problems = check_site(out, [page_name(p) for p in nbl])
+    problems = check_site(out, names)
     for p in nbl:
         bad = _prefixed_markdown(p)
-        if bad: problems.append(f'{p.name}: markdown cell(s) {bad} have every line prefixed with "# " (written as Python '
+        if bad: problems.append(f'{p.relative_to(nbs).as_posix()}: markdown cell(s) {bad} have every line prefixed with "# " (written as Python '
                                 'comments), so they render as headings: remove the prefixes in the notebook')
-    rep = dict(out=str(out), pages=[page_name(p) for p in nbl], timings=timings, failures=failures, warnings=warnings,
+    rep = dict(out=str(out), pages=names, timings=timings, failures=failures, warnings=warnings,
                problems=problems, seconds=dict(run_process=round(t1-t0, 1), render=round(t2-t1, 1), total=round(time.time()-t0, 1)))
     for w in warnings: say(f'warning: {w}')
     for n, e in failures.items(): print(f'error: {n} failed:\n{e}', file=sys.stderr)
@@ -581,14 +624,16 @@ def write_readme(
     for n, b in imgs.items(): (root/n).parent.mkdir(parents=True, exist_ok=True); (root/n).write_bytes(b)
     return True
 
+_RESULTS = 'nbs/experiments/results'
+
 def _check_results(root:Path)->str:
     "After a build with `--slow`: the reruns wrote their fresh results elsewhere and compared them; did the recorded ones stay put?"
-    r = subprocess.run(['git', 'status', '--porcelain', '--', 'nbs/results'], cwd=root, capture_output=True, text=True)
+    r = subprocess.run(['git', 'status', '--porcelain', '--', _RESULTS], cwd=root, capture_output=True, text=True)
     if r.returncode != 0: return 'results files: not a git checkout, not checked'
     out = os.environ.get('PERSODE_RESULTS_OUT') or 'temporary folders'
     if not r.stdout.strip(): return (f'results files: the reruns wrote their fresh results to {out} and checked them against '
-                                     'nbs/results (result_diffs in each notebook); nbs/results is unchanged')
-    return 'results files: the build changed nbs/results, which no run may write:\n' + r.stdout.rstrip()
+                                     f'{_RESULTS} (result_diffs in each notebook); {_RESULTS} is unchanged')
+    return f'results files: the build changed {_RESULTS}, which no run may write:\n' + r.stdout.rstrip()
 
 def _parser():
     p = argparse.ArgumentParser(prog='python tools/docs.py', description='The docs tooling of the Persode repository: '
@@ -598,7 +643,7 @@ def _parser():
     b = sub.add_parser('build', help='run every notebook, process it with nbdev, render the site offline, check it')
     b.add_argument('--out', help='the site folder (default: _docs in the project)')
     b.add_argument('--slow', nargs='*', metavar='NB', help='also run the `#| slow` cells (the full experiment reruns and their pins): '
-                   'of every notebook, or of the notebooks named')
+                   'of every notebook, or of the notebooks named (experiments/14_exp5_locomo)')
     b.add_argument('--no-exec', action='store_true', help='do not run the notebooks: render them as saved (no outputs)')
     b.add_argument('--workers', type=int, default=2, help='notebooks run at the same time (default 2)')
     b.add_argument('--timeout', type=int, default=1800, help='seconds one notebook may run (default 1800)')
@@ -629,7 +674,8 @@ def _report_browser(r)->int:
 def _check(site:Path, root:Path, shots, json_out=None)->int:
     "Static checks, then the browser check, of a built site."
     from browser import browser_check
-    expected = ['index.html'] + [page_name(p) for _, g in doc_notebooks(root/'nbs') for p in g]
+    nbs = root/_settings(root).get('nbs_path', 'nbs')
+    expected = ['index.html'] + [page_name(p, nbs) for _, g in doc_notebooks(nbs) for p in g]
     probs = check_site(site, expected)
     for q in probs: print(f'problem: {q}', file=sys.stderr)
     b = browser_check(site, shots)

@@ -2,11 +2,11 @@
 
 # %% ../../nbs/experiments/02_bench.ipynb #9ec92fe2
 from __future__ import annotations
-import os, sys, json, math, time, argparse, platform
+import os, json, math, time, argparse, platform
 from datetime import timedelta
 from pathlib import Path
 import numpy as np
-from .datasets import load_epirec, load_locomo, EpiRec, Locomo, LOCOMO_CATEGORIES, PROBE_TYPES, AGE_BUCKETS, INTENSITY_BANDS
+from .datasets import load_epirec, load_locomo, EpiRec, Locomo, LOCOMO_CATEGORIES, PROBE_TYPES
 from .harness import Group, rank_groups, query_metrics, summarize, by_group, mean_std, default_cache_dir, dispatch
 from ..core.text import PersodeError
 

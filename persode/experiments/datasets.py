@@ -2,8 +2,8 @@
 
 # %% ../../nbs/experiments/00_datasets.ipynb #4904e8f3
 from __future__ import annotations
-import os, re, json, hashlib, shutil, tempfile, urllib.request, urllib.error
-from dataclasses import dataclass, field
+import os, re, json, shutil, tempfile, urllib.request, urllib.error
+from dataclasses import dataclass
 from datetime import datetime, timezone, timedelta
 from pathlib import Path
 from collections import Counter
@@ -11,14 +11,11 @@ from ..core.text import PersodeError
 from ..memory.intensity import file_sha256
 
 # %% auto #0
-__all__ = ['sha256_file', 'EPIREC_URL', 'EPIREC_SHA256', 'PROBE_TYPES', 'INTENSITY_BANDS', 'VALENCES', 'AGE_BUCKETS',
-           'LOCOMO_URL', 'LOCOMO_SHA256', 'LOCOMO_CATEGORIES', 'data_file', 'fetch', 'parse_aware', 'validate_epirec',
+__all__ = ['EPIREC_URL', 'EPIREC_SHA256', 'PROBE_TYPES', 'INTENSITY_BANDS', 'VALENCES', 'AGE_BUCKETS', 'LOCOMO_URL',
+           'LOCOMO_SHA256', 'LOCOMO_CATEGORIES', 'data_file', 'fetch', 'parse_aware', 'validate_epirec',
            'synthetic_epirec', 'age_bucket', 'EpiEpisode', 'EpiProbe', 'EpiPersona', 'EpiRecSchemaError', 'EpiRec',
            'epirec_from_dict', 'local_file', 'load_epirec', 'parse_locomo_datetime', 'parse_evidence', 'LocomoTurn',
            'LocomoQA', 'LocomoConversation', 'Locomo', 'locomo_from_list', 'load_locomo']
-
-# %% ../../nbs/experiments/00_datasets.ipynb #9ee23e2d
-sha256_file = file_sha256   # the old name, kept for one release; the one copy is `persode.memory.intensity.file_sha256`
 
 # %% ../../nbs/experiments/00_datasets.ipynb #f0a4dec5
 def data_file(path:str|Path|None, # a file, its folder, or the data root; None means `$PERSODE_DATA`

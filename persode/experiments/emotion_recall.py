@@ -2,7 +2,7 @@
 
 # %% ../../nbs/experiments/18_emotion_recall.ipynb #ed23412a
 from __future__ import annotations
-import json, os
+import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 import numpy as np
@@ -218,7 +218,7 @@ CANDIDATES = {'similarity': ('similarity', 0.), 'views': ('views', 0.),
 NO_EMOTION = ('similarity', 'views', 'kind-routed β=0')
 
 # %% ../../nbs/experiments/18_emotion_recall.ipynb #e804a8d6
-QUOTED = [  # published LoCoMo retrieval-only figures, as quoted in issue 18 (not computed here)
+QUOTED = [  # published LoCoMo retrieval-only figures (quoted, not computed here)
     ('dense MiniLM-L12, turn level (published, quoted)', 0.442),
     ('chunked BM25 + dense + cross-encoder (published, quoted)', 0.655)]
 
@@ -231,7 +231,7 @@ def locomo_peer_rows(ours:dict, # label -> {'recall@5', 'hit@5', 'ci': {'recall@
                     )->list:   # rows: configuration, evidence recall@5 [95 % interval], hit@5, source
     "Our LoCoMo rows and the quoted published ones, in one table."
     rows = [[l, f"{r['recall@5']:.3f} [{r['ci']['recall@5'][0]:.3f}, {r['ci']['recall@5'][1]:.3f}]", f"{r['hit@5']:.3f}", 'ours, MiniLM-L6 (hashing where named), turns'] for l, r in ours.items()]
-    return rows + [[l, '–', '–', f'published R@5 {v:.3f} (quoted in issue 18, not ours)'] for l, v in QUOTED]
+    return rows + [[l, '–', '–', f'published R@5 {v:.3f} (quoted, not ours)'] for l, v in QUOTED]
 
 # %% ../../nbs/experiments/18_emotion_recall.ipynb #759b0e74
 def gain_table(G:dict, labels=None)->str:
@@ -345,4 +345,4 @@ def oracle_summary(EG:dict, track:dict, gate:dict, places:int=4)->dict:
     return dict(gains={l: {c: {m: dict(diff=r(g['diff']), ci=[r(x) for x in g['ci']], value=r(g['value']), n=g['n']) for m, g in cm.items()} for c, cm in lc.items()} for l, lc in EG.items()},
                 e_tracking={s: {k: r(v) if isinstance(v, float) else v for k, v in t.items()} for s, t in track.items()},
                 gate_rate={s: {t: r(v) for t, v in g.items()} for s, g in gate.items()},
-                protocol='oracle-E experiment in nbs/18_emotion_recall.ipynb: MiniLM, all 12 EpiRec personas, paired bootstrap 2000 resamples, seed 0')
+                protocol='oracle-E experiment in nbs/experiments/18_emotion_recall.ipynb: MiniLM, all 12 EpiRec personas, paired bootstrap 2000 resamples, seed 0')

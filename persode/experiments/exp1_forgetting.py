@@ -5,7 +5,7 @@ from __future__ import annotations
 import json, math
 from pathlib import Path
 import numpy as np
-from ..memory.decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SHORT_TERM_RETAINED, decay_rate, retention, consolidated_rate
+from ..memory.decay import GAMMA, SHORT_TERM_DAYS, SHORT_TERM_RETAINED, decay_rate, retention, consolidated_rate
 from ..memory.strength import memory_strength, intrinsic_salience, StrengthWeights
 from ..memory.analyzer import NEUTRAL_INTENSITY
 from ..core.text import PersodeError

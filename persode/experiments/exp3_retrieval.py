@@ -2,7 +2,7 @@
 
 # %% ../../nbs/experiments/12_exp3_retrieval.ipynb #1d131f97
 from __future__ import annotations
-import hashlib, json, math, re, time
+import hashlib, json, re, time
 from datetime import datetime, timezone, timedelta
 import numpy as np
 from ..memory.decay import SHORT_TERM_DAYS

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/experiments/13_exp4_dual_template.ipynb #33854a16
 from __future__ import annotations
-import dataclasses, itertools
+import itertools
 from datetime import datetime, timezone
 from ..memory.analyzer import LexiconAnalyzer
 from ..journal.onboarding import OnboardingPreferences, ATTRIBUTES, CHOICES, attribute_coverage

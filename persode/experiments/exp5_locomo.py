@@ -2,10 +2,7 @@
 
 # %% ../../nbs/experiments/14_exp5_locomo.ipynb #85e7f4ed
 from __future__ import annotations
-import json
-from pathlib import Path
 import numpy as np
-from .datasets import LOCOMO_CATEGORIES
 from .bench import turn_text, locomo_groups, LOCOMO_QUERY_DELAY
 from .harness import Group, bootstrap_ci, open_embedder
 from ..recall.hybrid import hybrid_store_factory

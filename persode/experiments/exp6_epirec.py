@@ -2,10 +2,8 @@
 
 # %% ../../nbs/experiments/15_exp6_epirec.ipynb #9a8a9bf0
 from __future__ import annotations
-import json
-from pathlib import Path
 import numpy as np
-from .datasets import PROBE_TYPES, INTENSITY_BANDS, AGE_BUCKETS
+from .datasets import PROBE_TYPES
 
 # %% auto #0
 __all__ = ['EPIREC_REFERENCE', 'compare_epirec', 'strata_table', 'plot_epirec']

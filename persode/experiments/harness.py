@@ -3,7 +3,7 @@
 # %% ../../nbs/experiments/01_harness.ipynb #6409097b
 from __future__ import annotations
 import math, os, sys, time, tempfile, importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 import numpy as np

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse, csv, json, math, os, re, sys, time
 from pathlib import Path
 import numpy as np
-from ..memory.analyzer import LexiconAnalyzer
 from .datasets import load_epirec
-from .bench import rankdata, spearman, auc, BAND_LEVEL, band_metrics, DEV_PERSONAS, SPLITS, epirec_band_report
+from .bench import spearman, auc, BAND_LEVEL, SPLITS, epirec_band_report
 from ..memory.intensity import IntensityEstimator, pack_weights, save_weights, weights_path, file_sha256, EMBEDDER_IDENTITY
 from ..core.text import PersodeError
 

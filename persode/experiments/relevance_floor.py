@@ -6,7 +6,7 @@ import tempfile
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 import numpy as np
-from .datasets import EpiRec, PROBE_TYPES, load_epirec
+from .datasets import EpiRec, PROBE_TYPES
 from .harness import open_embedder, rank_groups
 from .bench import DefaultRecall, DEFAULT, epirec_groups
 from ..core.text import PersodeError

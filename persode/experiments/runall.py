@@ -2,7 +2,7 @@
 
 # %% ../../nbs/experiments/40_runall.ipynb #a992c137
 from __future__ import annotations
-import argparse, json, sys, time
+import argparse, json, time
 from pathlib import Path
 from .harness import TextProgress, load_target
 from ..core.text import PersodeError

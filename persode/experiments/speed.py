@@ -7,7 +7,7 @@ from datetime import datetime, timezone, timedelta
 from pathlib import Path
 import numpy as np
 from ..memory.decay import LAMBDA, GAMMA, SECONDS_PER_DAY
-from ..memory.strength import StrengthWeights, Memory
+from ..memory.strength import StrengthWeights
 from ..memory.analyzer import Analysis, LexiconAnalyzer
 from ..memory.embeddings import HashingEmbedder
 from ..recall.store import MemoryStore

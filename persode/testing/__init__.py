@@ -2,15 +2,12 @@
 
 # %% ../../nbs/testing/01_testing.ipynb #6d9c8a41
 from __future__ import annotations
-import io, json, os, shutil, signal, subprocess, sys, tempfile, time
+import json, os, subprocess, sys, time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from urllib.parse import urlsplit
-from fastcore.basics import patch
 import numpy as np
 from ..core.text import PersodeError, ISO_EXAMPLE
 from ..core.child import child_env
-from ..recall.store import MemoryStore
 from ..storage import open_journal
 from ..memory.embeddings import HashingEmbedder
 from .temp_postgres import TempPostgres, temp_postgres
@@ -328,7 +325,7 @@ def check_store_behaviour(make_store,       # make_store(user_id) -> a fresh, em
                           forget=None,      # forget(user_id): erase a user (skipped when None)
                          )->int:            # number of checks that ran
     "The storage behaviour suite: raises AssertionError on the first difference from `MemoryStore`'s behaviour."
-    from fastcore.test import test_eq, test_fail, test_close
+    from fastcore.test import test_fail
     ok = _counter(); t0 = datetime(2026, 1, 5, 8, tzinfo=timezone.utc); day = timedelta(days=1)
     s, ms, now = _behaviour_ingest(make_store, ok)
     _behaviour_time(s, ms, now, ok)
