@@ -42,10 +42,10 @@ def cold_recall(home,              # a journal's home folder
                 query:str=COLD_QUERY,
                 timeout:float=900,
                )->dict:            # seconds (wall, start to exit), the recalled ids, stderr
-    "One `persode recall --peek --json` in a fresh process."
+    "One `persode recall --json` in a fresh process."
     env = child_env(PERSODE_MINILM_BACKEND=backend)
     t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, '-c', _CLI, 'recall', '--home', str(home), '--peek', '--json', '--now', NOW.isoformat(), query],
+    r = subprocess.run([sys.executable, '-c', _CLI, 'recall', '--home', str(home), '--json', '--now', NOW.isoformat(), query],
                        capture_output=True, text=True, env=env, timeout=timeout)
     dt = time.perf_counter() - t0
     if r.returncode: raise RuntimeError(f'persode recall exited with {r.returncode}: {r.stderr.strip()[-300:]}')

@@ -407,7 +407,7 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     ids, now, q = [m['id'] for m in export()[1:]], '2025-05-10T12:00:00+00:00', 'walking the dog by the river'
     hits = lambda *extra: [h['memory']['id'] for h in json.loads(persode_cli('recall', q, *opts(), '--now', now, '--json', '-k', '2', *extra).stdout)['hits']]
     counts = lambda: [m['recall_count'] for m in export()[1:]]   # journaling itself recalls related entries
-    out = dict(ids=ids, counts_before=counts(), peek=hits('--peek'), counts_after_peek=counts())
+    out = dict(ids=ids, counts_before=counts(), plain=hits(), counts_after_plain=counts())
     out.update(recalled=hits('--reinforce'), counts_after_recall=counts())   # recall is read-only unless asked
     persode_cli('edit', ids[1], 'A calm day at work after all, the deadline was kept', *opts())
     f = home/'export.jsonl'; persode_cli('export', *opts(), '-o', f)
