@@ -3,10 +3,10 @@
 # %% ../../nbs/cli/02_cli.ipynb #a6f2097e
 from __future__ import annotations
 import contextlib, errno, os, sys, traceback
-from ..core.text import PersodeError, EnvironmentFault, redact, strip_control
+from ..core.text import PersodeError, EnvironmentFault, NotDone, redact, strip_control
 
 # %% auto #0
-__all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'DEBUG_HINT', 'NotDone', 'is_user_error', 'environment_fault', 'report_error', 'main']
+__all__ = ['SUBCOMMANDS', 'USER_ERRORS', 'DEBUG_HINT', 'is_user_error', 'environment_fault', 'report_error', 'main']
 
 # %% ../../nbs/cli/02_cli.ipynb #3e337ae7
 SUBCOMMANDS = {
@@ -31,9 +31,6 @@ SUBCOMMANDS = {
 }
 
 # %% ../../nbs/cli/02_cli.ipynb #59f3c125
-class NotDone(Exception):
-    "A command did nothing: nothing to act on, or not confirmed (its message as it is, exit status 1)."
-
 USER_ERRORS = (PersodeError, FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
 
 def is_user_error(e:BaseException, # the exception a command raised

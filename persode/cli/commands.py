@@ -18,7 +18,7 @@ from ..recall.relevance import relevance_floor, with_relevance
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, diary_index, erase, no_memory)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
-from . import NotDone
+from ..core.text import NotDone
 
 # %% auto #0
 __all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # %% auto #0
 __all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'EARLIEST', 'PersodeError',
-           'NotFoundError', 'EnvironmentFault', 'check_text', 'check_id', 'folder_name', 'strip_control', 'redact',
-           'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment', 'inert_json', 'private_dir',
+           'NotFoundError', 'EnvironmentFault', 'NotDone', 'check_text', 'check_id', 'folder_name', 'strip_control',
+           'redact', 'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment', 'inert_json', 'private_dir',
            'write_private']
 
 # %% ../../nbs/core/00_text.ipynb #5343127a
@@ -25,6 +25,9 @@ class NotFoundError(PersodeError, KeyError):
 # %% ../../nbs/core/00_text.ipynb #7bc705b2
 class EnvironmentFault(RuntimeError):
     "A fault of the computer or files around Persode (full disk, read-only folder, bytes that are not text): one line that names it."
+
+class NotDone(Exception):
+    "Nothing was done: nothing to act on, or the person did not confirm (the command line prints the message as it is, exit status 1)."
 
 # %% ../../nbs/core/00_text.ipynb #9b56a923
 MAX_TEXT_CHARS = 20_000   # longest accepted utterance or query, in characters

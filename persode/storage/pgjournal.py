@@ -12,7 +12,8 @@ from .contract import JournalDB, check_edit_row, LoadChunk
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable',
-           'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'row_cells', 'PgJournal']
+           'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'as_vector', 'check_mid',
+           'when_text', 'row_cells', 'PgJournal']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
@@ -163,11 +164,15 @@ def _epoch(x): return None if x is None else x.timestamp()
 
 def _ts(t): return None if t is None else datetime.fromtimestamp(t, timezone.utc)
 
-def _np(v): return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
+def as_vector(v):
+    "A stored vector (pgvector's or a list) as float32 NumPy."
+    return np.asarray(v.to_numpy() if hasattr(v, 'to_numpy') else v, np.float32)
 
 def _uid(user_id)->str: return check_id(user_id, 'user id')
 
-def _mid(mid)->str: return check_id(mid, 'memory id')
+def check_mid(mid)->str:
+    "A memory id checked as any id is."
+    return check_id(mid, 'memory id')
 
 _ROW_SQL = ('SELECT id, text, created_at, intensity, emotion, valence, event, hashtags, recall_count, last_recalled, embedding '
             'FROM persode_memories WHERE user_id = %s ORDER BY seq')
@@ -176,7 +181,7 @@ _IN_TYPES = ('text', 'text', 'text', 'timestamptz', 'float8', 'text', 'float8', 
 INT4_MAX = 2**31 - 1    # the largest recall count PostgreSQL's `integer` column holds
 _T_MIN, _T_MAX = datetime(1, 1, 2, tzinfo=timezone.utc).timestamp(), datetime(9999, 12, 30, tzinfo=timezone.utc).timestamp()
 
-def _when(t)->str:
+def when_text(t)->str:
     "An epoch time for a message, whatever its value."
     try: return datetime.fromtimestamp(t, timezone.utc).isoformat()
     except (OverflowError, ValueError, OSError, TypeError): return str(t)[:40]
@@ -193,15 +198,15 @@ def row_cells(user_id:str,   # the owner (already checked)
                limit:float,   # no time may be later than this (math.inf: no bound)
               )->tuple:       # the cells of one COPY row
     "Check one incoming row; a bad value is a `PersodeError` that names the memory."
-    mid = _mid(r[0])
+    mid = check_mid(r[0])
     def bad(what): return PersodeError(f'memory {mid!r}: {what}')
     try: check_text(r[1])
     except PersodeError as e: raise bad(e) from None
     for name, t in (('created_at', r[2]), ('last_recalled', r[9])):
         if t is None and name == 'last_recalled': continue
-        if not _real(t) or not math.isfinite(t): raise bad(f'{name} ({_when(t)}) is not a storable time')
-        if t > limit + 1e-6: raise bad(f'{name} ({_when(t)}) is after now ({_when(limit)})')
-        if not _T_MIN <= t <= _T_MAX: raise bad(f'{name} ({_when(t)}) is not a storable time')
+        if not _real(t) or not math.isfinite(t): raise bad(f'{name} ({when_text(t)}) is not a storable time')
+        if t > limit + 1e-6: raise bad(f'{name} ({when_text(t)}) is after now ({when_text(limit)})')
+        if not _T_MIN <= t <= _T_MAX: raise bad(f'{name} ({when_text(t)}) is not a storable time')
     n = r[8]
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= INT4_MAX:
         raise bad(f'recall_count {str(n) if len(str(n)) <= 24 else str(n)[:20] + "…"} is out of range (0 to {INT4_MAX:,})')
@@ -343,7 +348,7 @@ class PgJournal(JournalDB):
         return self.insert(user_id, identity, dim, rows, skip_existing, now=now)
 
     def reinforce_rows(self, user_id, ids, t:float):
-        user_id, ids, at = _uid(user_id), [_mid(i) for i in ids], _ts(t)
+        user_id, ids, at = _uid(user_id), [check_mid(i) for i in ids], _ts(t)
         def go(conn):
             with conn.transaction():
                 n = conn.execute('UPDATE persode_memories SET recall_count = recall_count + 1, '
@@ -355,7 +360,7 @@ class PgJournal(JournalDB):
 
     def delete_rows(self, user_id, ids, strict=False, erase_now:bool=True)->int:
         "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
-        user_id, ids = _uid(user_id), [_mid(i) for i in ids]
+        user_id, ids = _uid(user_id), [check_mid(i) for i in ids]
         if self.dim is None:
             if strict and ids: raise NotFoundError(f'user {user_id!r} has no memory {ids[0]!r}')
             return 0
@@ -372,7 +377,7 @@ class PgJournal(JournalDB):
 
     def update_row(self, user_id, mid, row, vec):
         "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
-        user_id, mid = _uid(user_id), _mid(mid)
+        user_id, mid = _uid(user_id), check_mid(mid)
         if self.dim is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
         (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, self.dim)
         _check_labels(mid, emo, ev, tags)
@@ -406,7 +411,7 @@ class PgJournal(JournalDB):
                 rows = cur.fetchmany(chunk)
                 if not rows: break
                 out = LoadChunk((r[0], r[1], _epoch(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]),
-                                       _epoch(r[9]), _np(r[10])) for r in rows)
+                                       _epoch(r[9]), as_vector(r[10])) for r in rows)
                 out.V = np.stack([x[10] for x in out])
                 yield out
 

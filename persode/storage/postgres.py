@@ -13,7 +13,7 @@ from ..core.text import check_text
 from ..memory.embeddings import Embedder
 from ..recall.store import MemoryStore
 from ..recall.records import check_top_k, Scores, Hit, Retrieval, DEFAULT_ALPHA, check_strategy, check_batch, edit_inputs
-from .pgjournal import PgJournal, MEMCOLS, LATEST_SQL, pg_driver, _mid, _np, _when
+from .pgjournal import PgJournal, MEMCOLS, LATEST_SQL, pg_driver, check_mid, as_vector, when_text
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
 from .contract import DEFAULT_USER, check_user_id, embedder_for, register_backend, mismatch_error
 
@@ -107,7 +107,7 @@ class PgMemoryStore:
         "The stored embeddings in store order (fetched on demand; queries never need them in the client)."
         rows = self.journal.run(lambda c: c.execute('SELECT embedding FROM persode_memories WHERE user_id = %s ORDER BY seq',
                                                      (self.user_id,)).fetchall())
-        v = np.stack([_np(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
+        v = np.stack([as_vector(r[0]) for r in rows]) if rows else np.zeros((0, self.dim), np.float32)
         v.flags.writeable = False
         return v
 
@@ -125,7 +125,7 @@ class PgMemoryStore:
                 )->list:                # the stored `Memory` records
         "Store a batch of episodes atomically (one transaction)."
         texts, ats, ids = check_batch(texts, ats, ids)
-        ids = [_mid(i) for i in ids]
+        ids = [check_mid(i) for i in ids]
         if not texts: return []
         analyses = MemoryStore._analyses(self, texts, analyses)
         vecs = self.embedder.embed(texts) if embeddings is None else MemoryStore._check_vectors(self, embeddings, len(texts))
@@ -150,7 +150,7 @@ class PgMemoryStore:
             'SELECT id FROM persode_memories WHERE user_id = %s ORDER BY seq', (self.user_id,)).fetchall())]
 
     def __getitem__(self, mid:str)->Memory:
-        mid = _mid(mid)
+        mid = check_mid(mid)
         r = self.journal.run(lambda c: c.execute(f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s AND id = %s',
                                                   (self.user_id, mid)).fetchone())
         if r is None: raise NotFoundError(f'no memory with id {mid!r}')
@@ -243,7 +243,7 @@ class PgMemoryStore:
 
     def reinforce(self, ids, now=None):
         "Record a recall of `ids`: one atomic UPDATE (count + 1, decay clock at the later of `now` and the last recall)."
-        ids = [_mid(i) for i in dict.fromkeys(ids)]
+        ids = [check_mid(i) for i in dict.fromkeys(ids)]
         if not ids: return
         def go(conn):
             with conn.transaction():
@@ -257,7 +257,7 @@ class PgMemoryStore:
                     late = conn.execute("SELECT id, date_part('epoch', created_at) FROM persode_memories WHERE user_id = %s AND id = ANY(%s) "
                                         'ORDER BY id LIMIT 1', (self.user_id, missing)).fetchone()
                     if late is None: raise NotFoundError(f'no memory with id {missing[0]!r}')
-                    raise PersodeError(f'memory {late[0]!r} was formed at {_when(late[1])}, after now ({_when(t)}): '
+                    raise PersodeError(f'memory {late[0]!r} was formed at {when_text(late[1])}, after now ({when_text(t)}): '
                                        'a memory cannot be recalled before it exists')
                 conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (at, self.user_id))
         self.journal.run(go, write=True)
@@ -281,7 +281,7 @@ class PgMemoryStore:
              embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
             )->Memory:          # the corrected record (same id, formation time and recall state)
         "Correct the text of one memory: re-analysed and re-embedded in the client, one UPDATE in the database."
-        mid = _mid(mid)
+        mid = check_mid(mid)
         text, a, vec = edit_inputs(self, text, analysis, embedding)
         try: r = self.journal.update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
         except KeyError: raise NotFoundError(f'no memory with id {mid!r}') from None
@@ -289,7 +289,7 @@ class PgMemoryStore:
 
     def remove(self, mid:str):
         "Delete one memory and its vector."
-        mid = _mid(mid)
+        mid = check_mid(mid)
         def go(conn):
             with conn.transaction():
                 got = conn.execute('DELETE FROM persode_memories WHERE user_id = %s AND id = %s RETURNING greatest(created_at, last_recalled)',
