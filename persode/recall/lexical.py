@@ -73,7 +73,6 @@ class LexicalIndex:
     def __init__(self, k1:float=K1, b:float=B):
         self.k1, self.b = _check_bm25(k1, b)
         self.vocab = {}                     # token -> id
-        self._df = np.zeros(64, np.int64)   # per token id: memories containing it
         self._rows = []                     # per memory: (token ids, counts), int64, sorted by id
         self._dl = np.zeros(16)             # per memory: its number of tokens
         self._total = 0.                    # Σ |d|
@@ -88,7 +87,6 @@ class LexicalIndex:
         "A text's (token ids, counts), new tokens added to the vocabulary."
         toks = tokenize(text)
         ids = np.fromiter((self.vocab.setdefault(t, len(self.vocab)) for t in toks), np.int64, len(toks))
-        if len(self.vocab) > len(self._df): self._df = np.concatenate([self._df, np.zeros(max(len(self.vocab), 2*len(self._df)) - len(self._df), np.int64)])
         return np.unique(ids, return_counts=True)
 
     # Writing
@@ -98,23 +96,21 @@ class LexicalIndex:
         new = [self._counts(t) for t in texts]
         if n + len(new) > len(self._dl): self._dl = np.concatenate([self._dl, np.zeros(max(n + len(new), 2*len(self._dl)) - len(self._dl))])
         for k, (ids, c) in enumerate(new):
-            self._df[ids] += 1; self._dl[n + k] = c.sum(); self._total += c.sum()
+            self._dl[n + k] = c.sum(); self._total += c.sum()
             self._tail.append((n + k, ids, c)); self._tnnz += len(ids)
         self._rows += new; self._tarr = None
         if self._tnnz > max(4096, len(self._prow)//16): self._stale = True
 
     def replace(self, row:int, text:str):
         "Index `text` in place of row `row`'s text."
-        ids, c = self._rows[row]
-        self._df[ids] -= 1; self._total -= self._dl[row]
+        self._total -= self._dl[row]
         self._rows[row] = ids, c = self._counts(text)
-        self._df[ids] += 1; self._dl[row] = c.sum(); self._total += c.sum()
+        self._dl[row] = c.sum(); self._total += c.sum()
         self._stale = True
 
     def remove(self, row:int):
         "Drop row `row`: the last row moves into its place (as in `MemoryStore`)."
-        ids, c = self._rows[row]
-        self._df[ids] -= 1; self._total -= self._dl[row]
+        self._total -= self._dl[row]
         j = len(self._rows) - 1
         self._rows[row] = self._rows[j]; self._dl[row] = self._dl[j]; self._rows.pop(); self._dl[j] = 0
         self._stale = True
@@ -122,7 +118,7 @@ class LexicalIndex:
     def clear(self):
         "Drop every row (the vocabulary stays)."
         self._rows, self._total, self._stale = [], 0., True
-        self._df[:] = 0; self._dl[:] = 0
+        self._dl[:] = 0
 
     # The postings
     def _compile(self):
@@ -146,31 +142,39 @@ class LexicalIndex:
         return self._tarr
 
     # Reading
-    def scores(self,
-               query:str, # the query text (tokenized with `tokenize`)
-              )->np.ndarray: # BM25 of every row for it (float64), as `bm25_scores`
-        "BM25 (Lucene form) of every indexed text for one query."
-        n = len(self._rows)
-        known = [self.vocab[t] for t in tokenize(check_text(query, 'query')) if t in self.vocab]
-        if n == 0 or not known or self._total <= 0: return np.zeros(n)
-        if self._stale: self._compile()
-        q, mult = np.unique(np.array(known, np.int64), return_counts=True)
-        w = mult*bm25_idf(self._df[q], n)                        # per distinct query token: multiplicity × idf
-        lnorm = self.k1*(1 - self.b)/1., self.k1*self.b*n/self._total   # k1(1 − b + b·|d|/avg) = lnorm[0] + lnorm[1]·|d|
-        rows, parts = [], []
-        for t, wt in zip(q, w):                                  # a loop over the query's tokens only
-            if t + 1 >= len(self._ptr): continue
-            s, e = self._ptr[t], self._ptr[t + 1]
-            r, f = self._prow[s:e], self._ptf[s:e]
-            rows.append(r); parts.append(wt*f/(f + lnorm[0] + lnorm[1]*self._dl[r]))
+    def _postings(self, t:int)->tuple:
+        "Rows holding token `t` and its count in each: its slice of the compiled part, then its tail entries."
+        r, f = (self._prow[self._ptr[t]:self._ptr[t + 1]], self._ptf[self._ptr[t]:self._ptr[t + 1]]) if t + 1 < len(self._ptr) else (_EMPTY, _EMPTY)
         tt, tr, tf = self._tail_arrays()
         if len(tt):
-            k = np.searchsorted(q, tt); k[k == len(q)] = 0
-            m = q[k] == tt
-            r, f = tr[m], tf[m]
-            rows.append(r); parts.append(w[k[m]]*f/(f + lnorm[0] + lnorm[1]*self._dl[r]))
-        if not rows: return np.zeros(n)
-        return np.bincount(np.concatenate(rows), np.concatenate(parts), minlength=n)
+            m = tt == t
+            if m.any(): r, f = np.concatenate([r, tr[m]]), np.concatenate([f, tf[m]])
+        return r, f
+
+    def scores(self,
+               query:str,      # the query text (tokenized with `tokenize`)
+               present=None,   # boolean mask of the rows that count (the memories that exist at the query's time); all when None
+              )->np.ndarray:   # BM25 of every row (float64), as `bm25_scores` over the rows that count; 0 for the others
+        "BM25 (Lucene form) of every indexed text for one query; N, the mean length and each token's document count read only the rows that count."
+        n = len(self._rows)
+        known = [self.vocab[t] for t in tokenize(check_text(query, 'query')) if t in self.vocab]
+        out = np.zeros(n)
+        if present is not None:
+            present = np.asarray(present, bool)
+            if present.shape != (n,): raise ValueError(f'present must have one entry per row ({n}), got shape {present.shape}')
+        N = n if present is None else int(present.sum())
+        total = self._total if present is None else float(self._dl[:n][present].sum())
+        if N == 0 or not known or total <= 0: return out
+        if self._stale: self._compile()
+        a, c = self.k1*(1 - self.b), self.k1*self.b*N/total      # k1·(1 − b + b·|d|/mean) = a + c·|d|
+        rows, parts = [], []
+        for t, mult in zip(*np.unique(np.array(known, np.int64), return_counts=True)):   # a loop over the query's tokens only
+            r, f = self._postings(t)
+            if present is not None: keep = present[r]; r, f = r[keep], f[keep]
+            if not len(r): continue
+            rows.append(r); parts.append(mult*bm25_idf(len(r), N)*f/(f + a + c*self._dl[r]))
+        if rows: out += np.bincount(np.concatenate(rows), np.concatenate(parts), minlength=n)
+        return out
 
     def texts_tokens(self)->int:
         "How many tokens the index holds (Σ |d|)."

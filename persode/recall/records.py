@@ -13,16 +13,20 @@ from ..memory.analyzer import Analysis
 from ..core.text import PersodeError, check_id, check_text
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy', 'check_unit', 'memory_id', 'utc_datetime', 'put_columns',
-           'check_batch', 'check_vectors', 'edit_inputs', 'Scores', 'Hit', 'Retrieval', 'topk', 'check_top_k']
+__all__ = ['STRATEGIES', 'DEFAULT_STRATEGY', 'PAPER_STRATEGIES', 'STORE_STRATEGIES', 'DEFAULT_ALPHA', 'check_strategy',
+           'check_unit', 'memory_id', 'utc_datetime', 'put_columns', 'check_batch', 'check_vectors', 'edit_inputs',
+           'Scores', 'Hit', 'Retrieval', 'topk', 'check_top_k']
 
 # %% ../../nbs/recall/00_records.ipynb #1c7d70e4
-STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated')
+STRATEGIES = ('default', 'similarity', 'fused', 'gated')                   # the ways of recalling a person chooses from
+DEFAULT_STRATEGY = 'default'                                              # the one used when nobody names a strategy
+PAPER_STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated') # the paper's five (§3.2), which the experiments compare
+STORE_STRATEGIES = STRATEGIES + ('recency', 'salience')                    # everything `MemoryStore` ranks by
 DEFAULT_ALPHA = 0.5     # weight of similarity in the fused score
 
 def check_strategy(strategy:str)->str:
-    "Validate a retrieval strategy name."
-    if strategy not in STRATEGIES: raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES)}')
+    "Validate a retrieval strategy name (one of `STORE_STRATEGIES`; the message offers the four of `STRATEGIES`)."
+    if strategy not in STORE_STRATEGIES: raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES)}')
     return strategy
 
 def check_unit(x,          # the value to check

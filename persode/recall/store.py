@@ -10,7 +10,9 @@ from ..memory.strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
 from ..memory.embeddings import Embedder, get_embedder
 from ..core.text import PersodeError, NotFoundError, check_id, check_text
-from .records import (DEFAULT_ALPHA, check_strategy, check_unit, utc_datetime, put_columns,
+from .lexical import LexicalIndex, is_question, default_scores
+from .sentences import SentenceIndex, VIEW_WEIGHT
+from .records import (DEFAULT_ALPHA, DEFAULT_STRATEGY, check_strategy, check_unit, utc_datetime, put_columns,
                                     check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
 
 # %% auto #0
@@ -55,6 +57,7 @@ class MemoryStore:
         self._recalls = np.zeros(cap, np.int64)
         self._ids, self._meta, self._row = [], [], {}
         self._ckey, self._cn, self._formed = None, 0, -math.inf   # caches of the query path (see `_recompute_terms`)
+        self._lex = self._sent = None   # the default recall's word and sentence indexes, built at the first query that needs them
         self.version = 0          # bumped by every change (add, reinforce, edit, remove, clear): a cheap "has anything changed?"
         self.content_version = 0  # bumped when memories come, go or change text (not by reinforcement): what text indexes watch
         self.rewrite_version = 0  # bumped when stored memories change or go (edit, remove, clear), not by adding: append-only indexes watch it
@@ -183,6 +186,10 @@ class MemoryStore:
         self._row.update(zip(ids, range(i, j)))
         self._ids += ids; self._meta += [_meta_tuple(m) if type(m) is dict else m for m in metas]; self._n = j
         self._recompute_terms(slice(i, j))
+        if self._lex is not None or self._sent is not None:   # indexes already built follow the new rows
+            texts = self.texts(i)
+            if self._lex is not None: self._lex.append(texts)
+            if self._sent is not None: self._sent.append(ids, texts, self._vecs[:, i:j].T)
         self._bump()
 
     def clear_columns(self,
@@ -193,6 +200,7 @@ class MemoryStore:
         self._vecs = np.zeros((self.dim, 16), np.float32)
         for name in _COLUMNS: setattr(self, name, np.zeros(16, np.int64 if name == '_recalls' else np.float64))
         self._ckey, self._cn, self._formed = None, 0, -math.inf
+        self._lex = self._sent = None
         self._bump(rewrite=True)
 
     _reserve, _append = reserve, append_columns   # the spellings the speed benchmark's synthetic loader calls
@@ -265,10 +273,11 @@ class MemoryStore:
         return sal, fused
 
     def _prepare(self, query, now, strategy, query_embedding, query_analysis):
-        "Validate a query; returns (epoch seconds, float32 cosine of every memory, gate fired, query E)."
+        "Validate a query; returns (epoch seconds, float32 cosine of every memory, gate fired, query E, query vector)."
         check_strategy(strategy)
         self.follow_journal()
         if self._n == 0: raise PersodeError('the store is empty: add memories before retrieving')
+        if strategy == 'default' and query is None: raise PersodeError('the default recall needs the query text: it reads its words and whether it asks a question')
         t = self._now(now); self._sync()
         q = self._query_vector(query, query_embedding)
         sim = q @ self._vecs[:, :self._n]
@@ -276,23 +285,67 @@ class MemoryStore:
         if strategy == 'gated' or query_analysis is not None:
             qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
             qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
-        return t, sim, fired, qE
+        return t, sim, fired, qE, q
+
+    # The default recall and its indexes
+    def texts(self, start:int=0)->list:
+        "The texts of the memories from row `start` on, in store order."
+        return [self._meta[i][0] for i in range(start, self._n)]
+
+    @property
+    def lexicon(self)->LexicalIndex:
+        "BM25 over the memories' texts: built at first use, then updated by every add, edit and removal."
+        if self._lex is None:
+            self._lex = LexicalIndex(); self._lex.append(self.texts())
+        return self._lex
+
+    @property
+    def sentences(self)->SentenceIndex:
+        "The memories' sentence vectors: built at first use (from the journal's cache when it has them), then updated by every write."
+        if self._sent is None:
+            self._sent = SentenceIndex(self.embedder, self.backend); self._sent.append(list(self._ids), self.texts(), self.vectors)
+        return self._sent
+
+    def bm25(self, query:str)->np.ndarray:
+        "BM25 of every memory for `query` (float64, store order)."
+        self.follow_journal()
+        return self.lexicon.scores(query)
+
+    def view_similarity(self,
+                        q,                  # the query's unit vector (dim,)
+                        sim=None,           # its cosine with every memory, if already computed
+                        weight:float=VIEW_WEIGHT, # w, the weight of the best sentence
+                       )->np.ndarray:       # the sentence-view similarity of every memory (float64, store order)
+        "The view similarity of every memory (`persode.recall.sentences`)."
+        self.follow_journal()
+        return self.sentences.similarity(q, self.vectors, sim, self.content_version, weight)
+
+    def _default(self, query:str, q, sim, t:float)->np.ndarray:
+        "The default's score of every memory (`default_scores`), over the memories that exist at epoch second `t` (−∞ for the others)."
+        late = self._unformed(t); present = None if late is None else ~late
+        if not is_question(query): score = default_scores(None, None, self.sentences.similarity(q, self.vectors, sim, self.content_version, present=present), False)
+        elif present is None: score = default_scores(sim, self.lexicon.scores(query), None, True)
+        else:
+            score = np.full(self._n, -np.inf)
+            score[present] = default_scores(sim[present], self.lexicon.scores(query, present)[present], None, True)
+        if late is not None: score[late] = -np.inf
+        return score
 
     def scores(self,
-               query:str|None,           # the query text (may be None when `query_embedding` is given and no analysis is needed)
+               query:str|None,           # the query text (may be None when `query_embedding` is given and the strategy reads no words)
                now=None,                 # when the query is asked (timezone-aware); the current time when None
-               strategy:str='gated',     # one of `STRATEGIES`
+               strategy:str=DEFAULT_STRATEGY, # one of `STORE_STRATEGIES`
                *,
                query_embedding=None,     # precomputed query vector, shape (dim,)
                query_analysis:Analysis|None=None, # precomputed analysis of the query (used by `gated`)
               )->Scores:
         "Score every stored memory for one query (one matrix–vector product, vectorised); a memory formed after `now` scores −∞."
-        t, sim32, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)
+        t, sim32, fired, qE, q = self._prepare(query, now, strategy, query_embedding, query_analysis)
         rows = slice(0, self._n)
         d = self._retention(t)
         sal, fused = self._salience_fused(sim32, d, rows)
         sim = sim32.astype(np.float64)
-        score = self._score(strategy, t, sim, d, fused, fired)
+        score = self._default(query, q, sim32, t) if strategy == 'default' else self._score(strategy, t, sim, d, fused, fired)
         late = self._unformed(t)
         if late is not None: score = np.where(late, -np.inf, score)
         return Scores(list(self._ids), strategy, sim, d, sal, fused, score, fired, qE)
@@ -304,7 +357,7 @@ class MemoryStore:
         if strategy == 'fused' or fired: return fused
         return sim
 
-    def rank(self, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
+    def rank(self, query:str|None, now=None, strategy:str=DEFAULT_STRATEGY, **kwargs)->list:
         "The ids of the memories that exist at `now`, best first, for one query (no reinforcement)."
         return self.scores(query, now, strategy, **kwargs).ranked()
 
@@ -349,7 +402,7 @@ class MemoryStore:
                  query:str,               # what the user said or asked
                  now=None,                # when (timezone-aware); the current time when None
                  top_k:int=3,             # how many memories to return (at most the number that exist at `now`)
-                 strategy:str='gated',    # one of `STRATEGIES`
+                 strategy:str=DEFAULT_STRATEGY, # one of `STORE_STRATEGIES`
                  *,
                  reinforce:bool=True,     # record the recall on the returned memories
                  exclude=(),              # ids that must not be returned (e.g. the episode being written about)
@@ -376,8 +429,9 @@ class MemoryStore:
             sc = self.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
             detail = lambda rows: (sc.similarity[rows], sc.salience[rows], sc.retention[rows], sc.fused[rows])
             return self._now(now), sc.score.copy(), detail, sc.gate_fired, sc.query_intensity
-        t, sim, fired, qE = self._prepare(query, now, strategy, query_embedding, query_analysis)   # fast path: only the ranking score
-        if strategy == 'similarity' or (strategy == 'gated' and not fired): score = sim    # (masking it is safe: `detail` reads returned rows only)
+        t, sim, fired, qE, q = self._prepare(query, now, strategy, query_embedding, query_analysis)   # fast path: only the ranking score
+        if strategy == 'default': score = self._default(query, q, sim, t)
+        elif strategy == 'similarity' or (strategy == 'gated' and not fired): score = sim    # (masking it is safe: `detail` reads returned rows only)
         elif strategy == 'recency': score = self._score(strategy, t, None, None, None, False)
         else:
             d = self._retention(t)
@@ -408,6 +462,8 @@ class MemoryStore:
     def _drop_row(self, mid:str):
         "Move the last row into `mid`'s row and shrink by one: O(1) in the store's size."
         i, j = self._row.pop(mid), self._n - 1
+        if self._lex is not None: self._lex.remove(i)
+        if self._sent is not None: self._sent.remove(i)
         if i != j:
             self._vecs[:, i] = self._vecs[:, j]
             for name in _COLUMNS + ('_lrate', '_intr'): a = getattr(self, name); a[i] = a[j]
@@ -438,6 +494,8 @@ class MemoryStore:
         self._E[i] = a.intensity
         self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
         self._recompute_terms(np.array([i]))   # that row's cached rate and intrinsic salience (its intensity changed)
+        if self._lex is not None: self._lex.replace(i, text)
+        if self._sent is not None: self._sent.replace(i, mid, text, self._vecs[:, i])
         self._bump(rewrite=True)
         return mem
 
