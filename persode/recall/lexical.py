@@ -5,10 +5,11 @@ from __future__ import annotations
 import math, re
 import numpy as np
 from ..core.text import PersodeError, check_text
+from ..memory.intensity import EMBEDDER_IDENTITY
 
 # %% auto #0
-__all__ = ['K1', 'B', 'QUESTION_BM25_WEIGHT', 'tokenize', 'is_question', 'zscore', 'bm25_idf', 'bm25_scores', 'LexicalIndex',
-           'default_scores']
+__all__ = ['K1', 'B', 'QUESTION_BM25_WEIGHT', 'ROUTED_EMBEDDERS', 'tokenize', 'is_question', 'zscore', 'bm25_idf', 'bm25_scores',
+           'LexicalIndex', 'default_routes', 'default_scores']
 
 # %% ../../nbs/recall/00a_lexical.ipynb #a04d5084
 _WORD = re.compile(r'[a-z0-9]+')
@@ -182,13 +183,21 @@ class LexicalIndex:
 
 # %% ../../nbs/recall/00a_lexical.ipynb #68662a47
 QUESTION_BM25_WEIGHT = 0.5   # w in z(cos) + w·z(BM25) for a question: the first value tried on LoCoMo, not tuned
+ROUTED_EMBEDDERS = (EMBEDDER_IDENTITY,)   # embedders whose default routes by prompt kind (MiniLM, measured); the others' default is the cosine
+
+def default_routes(identity:str, # an embedder identity, e.g. 'minilm:384'
+                  )->bool:       # whether the default routes by prompt kind for it
+    "Whether a journal embedded with `identity` recalls by the routed default (else by plain cosine similarity)."
+    return identity in ROUTED_EMBEDDERS
 
 def default_scores(cos,              # per memory, the cosine of query and memory embeddings
-                   bm25,             # per memory, BM25 of the query (used for a question; may be None otherwise)
-                   view,             # per memory, the sentence-view similarity (used for anything else; may be None for a question)
+                   bm25,             # per memory, BM25 of the query (read for a routed question; may be None otherwise)
+                   view,             # per memory, the sentence-view similarity (read for a routed non-question; may be None otherwise)
                    question:bool,    # whether the query reads as a question (`is_question`)
+                   routed:bool=True, # whether the default routes by prompt kind (`default_routes`); False: the cosine itself
                   )->np.ndarray:     # the default's score of every memory (float64), higher first
-    "The default ranking of one query: z(cos) + 0.5·z(BM25) for a question, the sentence-view similarity for anything else."
+    "The default ranking of one query: z(cos) + 0.5·z(BM25) for a question, the sentence-view similarity for anything else (the cosine when not routed)."
+    if not routed: return np.asarray(cos, np.float64).copy()
     if question:
         cos, bm25 = np.asarray(cos, np.float64), np.asarray(bm25, np.float64)
         if cos.shape != bm25.shape: raise ValueError(f'cos and bm25 must have one score per memory each, got {cos.shape} and {bm25.shape}')

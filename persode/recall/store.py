@@ -10,7 +10,7 @@ from ..memory.strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, SIGNIFICANCE_THRESHOLD
 from ..memory.embeddings import Embedder, get_embedder
 from ..core.text import PersodeError, NotFoundError, check_id, check_text
-from .lexical import LexicalIndex, is_question, default_scores
+from .lexical import LexicalIndex, is_question, default_scores, default_routes
 from .sentences import SentenceIndex, VIEW_WEIGHT
 from .records import (DEFAULT_ALPHA, DEFAULT_STRATEGY, check_strategy, check_unit, utc_datetime, put_columns,
                                     check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
@@ -58,6 +58,7 @@ class MemoryStore:
         self._ids, self._meta, self._row = [], [], {}
         self._ckey, self._cn, self._formed = None, 0, -math.inf   # caches of the query path (see `_recompute_terms`)
         self._lex = self._sent = None   # the default recall's word and sentence indexes, built at the first query that needs them
+        self.default_routed = None      # whether the default routes by prompt kind; None: as `default_routes` says for the embedder
         self.version = 0          # bumped by every change (add, reinforce, edit, remove, clear): a cheap "has anything changed?"
         self.content_version = 0  # bumped when memories come, go or change text (not by reinforcement): what text indexes watch
         self.rewrite_version = 0  # bumped when stored memories change or go (edit, remove, clear), not by adding: append-only indexes watch it
@@ -72,6 +73,15 @@ class MemoryStore:
         return self._gate if self._gate is not None else float(getattr(self.analyzer, 'gate_threshold', SIGNIFICANCE_THRESHOLD))
     @gate_threshold.setter
     def gate_threshold(self, v): self._gate = None if v is None else check_unit(v, 'gate_threshold')
+
+    @property
+    def default_routed(self)->bool:
+        "Whether `default` routes by prompt kind (a MiniLM journal) or is the plain cosine (any other embedder); set True or False to override."
+        return self._routed if self._routed is not None else default_routes(self.embedder.identity)
+    @default_routed.setter
+    def default_routed(self, v):
+        if v is not None and not isinstance(v, bool): raise TypeError(f'default_routed must be True, False or None, got {v!r}')
+        self._routed = v
 
     @property
     def ids(self)->list: return list(self._ids)
@@ -277,7 +287,7 @@ class MemoryStore:
         check_strategy(strategy)
         self.follow_journal()
         if self._n == 0: raise PersodeError('the store is empty: add memories before retrieving')
-        if strategy == 'default' and query is None: raise PersodeError('the default recall needs the query text: it reads its words and whether it asks a question')
+        if strategy == 'default' and query is None and self.default_routed: raise PersodeError('the default recall needs the query text: it reads its words and whether it asks a question')
         t = self._now(now); self._sync()
         q = self._query_vector(query, query_embedding)
         sim = q @ self._vecs[:, :self._n]
@@ -323,7 +333,8 @@ class MemoryStore:
     def _default(self, query:str, q, sim, t:float)->np.ndarray:
         "The default's score of every memory (`default_scores`), over the memories that exist at epoch second `t` (−∞ for the others)."
         late = self._unformed(t); present = None if late is None else ~late
-        if not is_question(query): score = default_scores(None, None, self.sentences.similarity(q, self.vectors, sim, self.content_version, present=present), False)
+        if not self.default_routed: score = default_scores(sim, None, None, False, routed=False)
+        elif not is_question(query): score = default_scores(None, None, self.sentences.similarity(q, self.vectors, sim, self.content_version, present=present), False)
         elif present is None: score = default_scores(sim, self.lexicon.scores(query), None, True)
         else:
             score = np.full(self._n, -np.inf)
