@@ -2,56 +2,26 @@
 
 # %% ../../nbs/recall/02_hybrid.ipynb #a8a84ec8
 from __future__ import annotations
-import math, re
+import math
 from dataclasses import dataclass
 import numpy as np
 from datetime import datetime, timezone
 from ..memory.analyzer import Analysis
+from .lexical import LexicalIndex, is_question, zscore, QUESTION_BM25_WEIGHT, K1, B
 from .store import MemoryStore
-from .records import topk, check_top_k, Scores, Hit, Retrieval, STRATEGIES
-from ..core.text import PersodeError, check_text
+from .records import topk, check_top_k, Scores, Hit, Retrieval, STORE_STRATEGIES
+from ..core.text import PersodeError
 
 # %% auto #0
-__all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'tokenize', 'is_question', 'zscore', 'rank_positions', 'HybridScores',
-           'check_hybrid_strategy', 'HybridRetriever', 'lexical_index', 'retrieve_beside', 'retrieval_from_scores',
-           'dated_text', 'hybrid_store_factory']
+__all__ = ['HYBRID_STRATEGIES', 'DEFAULT_WEIGHT', 'RRF_K', 'rank_positions', 'HybridScores', 'check_hybrid_strategy',
+           'HybridRetriever', 'retrieve_beside', 'retrieval_from_scores', 'dated_text', 'hybrid_store_factory']
 
 # %% ../../nbs/recall/02_hybrid.ipynb #c480db90
 HYBRID_STRATEGIES = ('bm25', 'rrf', 'hybrid', 'hybrid-gated', 'routed')
-DEFAULT_WEIGHT = 0.5    # weight of z(BM25) in `hybrid`: the first value tried on LoCoMo, not tuned (see above)
+DEFAULT_WEIGHT = QUESTION_BM25_WEIGHT   # weight of z(BM25) in `hybrid`: the one the default gives a question
 RRF_K = 60              # the usual reciprocal-rank-fusion constant
 
-def _bm25s():
-    "The `bm25s` module, or an ImportError saying how to install it."
-    try: import bm25s
-    except ImportError as e:
-        raise ImportError('hybrid retrieval needs the bm25s package: pip install "persode[hybrid]"') from e
-    return bm25s
-
-# %% ../../nbs/recall/02_hybrid.ipynb #128b1005
-_WORD = re.compile(r'[a-z0-9]+')
-
-def tokenize(text:str, # any text
-            )->list:   # its lower-cased ASCII words and numbers, in order
-    "Split a text into BM25 tokens."
-    return _WORD.findall(text.lower())
-
-# %% ../../nbs/recall/02_hybrid.ipynb #d779df38
-def is_question(text:str, # a query
-               )->bool:   # True when it asks a question: it contains '?' or the full-width '？'
-    "Whether a query reads as a lookup question (the `routed` strategy's test)."
-    return '?' in check_text(text, 'query') or '\uff1f' in text
-
 # %% ../../nbs/recall/02_hybrid.ipynb #6eb34d6e
-def zscore(x, # one score per memory
-          )->np.ndarray: # (x − mean)/std in float64; all zeros when x is constant (no information to mix)
-    "Standardise a score vector over the memories."
-    x = np.asarray(x, dtype=np.float64)
-    if x.ndim != 1: raise ValueError(f'expected a 1-d score vector, got shape {x.shape}')
-    if len(x) == 0: return x.copy()
-    s = x.std()
-    return (x - x.mean())/s if s > 0 else np.zeros_like(x)
-
 def rank_positions(score, # one score per memory
                   )->np.ndarray: # 0-based position of each memory in the ranking by `score` (stable: ties keep store order)
     "Position of every memory when sorted best first."
@@ -67,8 +37,8 @@ class HybridScores(Scores):
 
 def check_hybrid_strategy(strategy:str)->str:
     "Validate a strategy name: the store's or one of `HYBRID_STRATEGIES`."
-    if strategy not in STRATEGIES + HYBRID_STRATEGIES:
-        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + HYBRID_STRATEGIES)}')
+    if strategy not in STORE_STRATEGIES + HYBRID_STRATEGIES:
+        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STORE_STRATEGIES + HYBRID_STRATEGIES)}')
     return strategy
 
 # %% ../../nbs/recall/02_hybrid.ipynb #afc5a27b
@@ -78,16 +48,15 @@ class HybridRetriever:
                  store:MemoryStore,          # the memory store to read similarity, salience and the gate from
                  text_fn=None,               # `f(Memory) -> str`: what BM25 indexes; the memory text when None
                  weight:float=DEFAULT_WEIGHT, # w in z(sim) + w·z(BM25), finite and >= 0
-                 k1:float=1.5, b:float=0.75, # BM25 parameters (bm25s's Lucene defaults)
+                 k1:float=K1, b:float=B,     # BM25 parameters (Lucene's defaults, as the default recall's)
                 ):
         if not isinstance(store, MemoryStore): raise TypeError(f'store must be a MemoryStore, got {type(store).__name__}')
         if text_fn is not None and not callable(text_fn): raise TypeError('text_fn must be callable (Memory -> str) or None')
-        for name, v in (('weight', weight), ('k1', k1), ('b', b)):
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
-                raise PersodeError(f'{name} must be a finite number >= 0, got {v!r}')
-        if b > 1: raise PersodeError(f'b must be in [0, 1], got {b!r}')
-        self.store, self.text_fn, self.weight, self.k1, self.b = store, text_fn, float(weight), float(k1), float(b)
-        self._tokens, self._index = [], None
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
+            raise PersodeError(f'weight must be a finite number >= 0, got {weight!r}')
+        self.store, self.text_fn, self.weight = store, text_fn, float(weight)
+        self._lex = LexicalIndex(k1, b)
+        self.k1, self.b = self._lex.k1, self._lex.b
         self._reindex()
 
     def __len__(self)->int: return len(self.store)
@@ -99,70 +68,64 @@ class HybridRetriever:
         return t
 
     def _reindex(self):
-        "Tokenize every stored memory again (after changes made to the store behind the retriever's back)."
-        self._tokens = [tokenize(self._text(self.store[i])) for i in self.store._ids]
+        "Index every stored memory again (after changes made to the store behind the retriever's back)."
+        self._lex = LexicalIndex(self.k1, self.b)
+        self._lex.append([self._text(self.store[i]) for i in self.store.ids])
         self._seen()
 
     def _state(self)->tuple:
         "What identifies the store's content: its content counter, size and last id."
         st = self.store
-        return (st.content_version, len(st), st._ids[-1] if len(st) else None)
+        return (st.content_version, len(st), st.ids[-1] if len(st) else None)
 
     def _seen(self):
-        "The token lists now match the store: remember its state and rebuild the BM25 index at the next query."
-        self._ids_seen, self._index = self._state(), None
+        "The index now matches the store: remember its state."
+        self._ids_seen = self._state()
 
-    # Adding, correcting and removing: through the store, then the token lists
+    # Adding, correcting and removing: through the store, then the index
     def _sync(self):
-        "Re-tokenize every memory if the store changed behind the retriever's back."
+        "Index every memory again if the store changed behind the retriever's back."
         if self._ids_seen != self._state(): self._reindex()
 
     def add_many(self, texts, ats, **kwargs)->list:
-        "Store a batch through `MemoryStore.add_many` (same arguments) and queue it for the lexical index."
+        "Store a batch through `MemoryStore.add_many` (same arguments) and index it."
         self._sync()
         mems = self.store.add_many(texts, ats, **kwargs)
-        toks = [tokenize(self._text(m)) for m in mems]
-        self._tokens += toks
+        self._lex.append([self._text(m) for m in mems])
         self._seen()
         return mems
 
     def add(self, text:str, at, **kwargs):
-        "Store one episode (arguments of `MemoryStore.add`)."
+        "Store one episode (arguments of `MemoryStore.add`) and index it."
         self._sync()
         m = self.store.add(text, at, **kwargs)
-        self._tokens.append(tokenize(self._text(m)))
+        self._lex.append([self._text(m)])
         self._seen()
         return m
 
     def edit(self, mid:str, text:str, **kwargs):
-        "Correct one memory through `MemoryStore.edit` (same arguments) and re-tokenize it."
+        "Correct one memory through `MemoryStore.edit` (same arguments) and re-index it."
         self._sync()
         m = self.store.edit(mid, text, **kwargs)
-        self._tokens[self.store._row[mid]] = tokenize(self._text(self.store[mid]))
+        self._lex.replace(self.store.ids.index(mid), self._text(self.store[mid]))
         self._seen()
         return m
 
     def remove(self, mid:str):
         "Delete one memory from the store and the index."
         self._sync()
-        i = self.store._row.get(mid)
+        i = self.store.ids.index(mid) if mid in self.store else None
         self.store.remove(mid)
-        self._tokens[i] = self._tokens[-1]; self._tokens.pop()   # the store moved its last row into the gap
+        self._lex.remove(i)   # the store moved its last row into the gap; so does the index
         self._seen()
 
     # The lexical index
     def bm25(self,
              query:str,            # the query text
             )->np.ndarray:         # BM25 score of every memory, store order (float64)
-        "BM25 scores of all memories for one query: one sparse accumulation in `bm25s`."
+        "BM25 scores of all memories for one query (`LexicalIndex.scores`)."
         self._sync()
-        if self._index is None:
-            idx = _bm25s().BM25(k1=self.k1, b=self.b)
-            idx.index(self._tokens, show_progress=False)
-            self._index = idx
-        q = tokenize(check_text(query, 'query'))
-        if not q or len(self.store) == 0: return np.zeros(len(self.store))
-        return np.asarray(self._index.get_scores(q), dtype=np.float64)
+        return self._lex.scores(query)
 
     # Scoring and ranking
     def scores(self,
@@ -176,7 +139,7 @@ class HybridRetriever:
         "Score every memory for one query under a store or hybrid strategy."
         label = check_hybrid_strategy(strategy)
         kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
-        if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
+        if strategy in STORE_STRATEGIES: return self.store.scores(query, now, strategy, **kw)
         if query is None: raise PersodeError(f'strategy {strategy!r} needs the query text for BM25')
         if strategy == 'routed':
             if not is_question(query):
@@ -213,23 +176,13 @@ class HybridRetriever:
         check_hybrid_strategy(strategy)
         return retrieve_beside(self, query, now, top_k, strategy, reinforce, exclude, query_embedding, query_analysis)
 
-# %% ../../nbs/recall/02_hybrid.ipynb #e49d4f95
-def lexical_index(store,                # the store the index reads (must be a `MemoryStore`)
-                  strategy:str='routed', # the lexical strategy the caller wants, named in the errors
-                 )->HybridRetriever:    # a BM25 index over `store`
-    "A `HybridRetriever` over `store`, after checking that it is a `MemoryStore` and that `bm25s` is installed."
-    if not isinstance(store, MemoryStore):
-        raise PersodeError(f'strategy {strategy!r} needs a MemoryStore; {type(store).__name__} has no lexical index')
-    _bm25s()
-    return HybridRetriever(store)
-
 # %% ../../nbs/recall/02_hybrid.ipynb #fc6a30df
 def retrieve_beside(index,                 # a retriever beside a store: has `.store` and `.scores(query, now, strategy, **kw)`
                     query, now, top_k, strategy, reinforce=True, exclude=(), query_embedding=None, query_analysis=None,
                    )->Retrieval:
     "`retrieve` of a retriever beside a store (strategy already checked): the store's own strategies go to the store."
     kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
-    if strategy in STRATEGIES: return index.store.retrieve(query, now, top_k, strategy, reinforce=reinforce, exclude=exclude, **kw)
+    if strategy in STORE_STRATEGIES: return index.store.retrieve(query, now, top_k, strategy, reinforce=reinforce, exclude=exclude, **kw)
     check_top_k(top_k)
     return retrieval_from_scores(index.store, index.scores(query, now, strategy, **kw), query, now, top_k, reinforce, exclude)
 

@@ -2,43 +2,37 @@
 
 # %% ../../nbs/recall/03_views.ipynb #6d3cd12b
 from __future__ import annotations
-import math
 import numpy as np
 from ..memory.analyzer import Analysis
+from .lexical import is_question
+from .sentences import VIEW_WEIGHT, check_view_weight
 from .store import MemoryStore
-from .records import Scores, Retrieval, STRATEGIES
-from .hybrid import retrieve_beside, is_question
-from ..memory.intensity import split_sentences, EMBEDDER_IDENTITY
+from .records import Scores, Retrieval, STORE_STRATEGIES
+from .hybrid import retrieve_beside
 from ..core.text import PersodeError
 
 # %% auto #0
-__all__ = ['VIEW_STRATEGIES', 'VIEW_WEIGHT', 'check_view_strategy', 'SentenceViews', 'views_store_factory', 'sentence_views',
-           'default_strategy']
+__all__ = ['VIEW_STRATEGIES', 'check_view_strategy', 'SentenceViews', 'views_store_factory']
 
 # %% ../../nbs/recall/03_views.ipynb #693d0a2f
-VIEW_STRATEGIES = ('views', 'views-gated', 'views-routed')   # the retriever's names: 'views' ungated, 'views-gated' with the emotion gate, 'views-routed' by prompt kind
-VIEW_WEIGHT = 0.5    # w of the best-sentence cosine; the only value tried (see above)
+VIEW_STRATEGIES = ('views', 'views-gated', 'views-routed')   # 'views' ungated, 'views-gated' with the emotion gate, 'views-routed' by prompt kind
 
 # %% ../../nbs/recall/03_views.ipynb #d75dbcc8
 def check_view_strategy(strategy:str)->str:
     "Validate a strategy name: the store's or one of `VIEW_STRATEGIES`."
-    if strategy not in STRATEGIES + VIEW_STRATEGIES:
-        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STRATEGIES + VIEW_STRATEGIES)}')
+    if strategy not in STORE_STRATEGIES + VIEW_STRATEGIES:
+        raise PersodeError(f'unknown strategy {strategy!r}; choose one of: {", ".join(STORE_STRATEGIES + VIEW_STRATEGIES)}')
     return strategy
 
 # %% ../../nbs/recall/03_views.ipynb #848d6a52
 class SentenceViews:
-    "Sentence vectors and the store's centre beside a `MemoryStore`, for the retriever strategies `views` (ungated), `views-gated` and `views-routed`."
+    "The view similarity of a `MemoryStore`'s memories as the research strategies `views` (ungated), `views-gated` and `views-routed`."
     def __init__(self,
-                 store:MemoryStore,          # the store whose memories are viewed (similarity, gate and salience come from it)
+                 store:MemoryStore,          # the store whose memories are viewed (similarity, gate, salience and sentence vectors come from it)
                  weight:float=VIEW_WEIGHT,   # w, the weight of the best-sentence cosine, in [0, 1]
                 ):
         if not isinstance(store, MemoryStore): raise TypeError(f'store must be a MemoryStore, got {type(store).__name__}')
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or not 0 <= weight <= 1:
-            raise PersodeError(f'weight must be a number in [0, 1], got {weight!r}')
-        self.store, self.weight = store, float(weight)
-        self._cache, self._seen, self._loaded = {}, None, False   # text -> its sentences' unit vectors; the store state the matrices match
-        self._S, self._ns, self._starts = np.zeros((store.dim, 0), np.float32), 0, np.zeros(0, np.int64)   # one column per sentence; per memory, its first
+        self.store, self.weight = store, check_view_weight(weight)
     def __len__(self)->int: return len(self.store)
     def __repr__(self): return f'SentenceViews({self.store!r}, weight={self.weight})'
     def add(self, *args, **kwargs): return self.store.add(*args, **kwargs)
@@ -46,85 +40,13 @@ class SentenceViews:
     def edit(self, *args, **kwargs): return self.store.edit(*args, **kwargs)
     def remove(self, mid:str): return self.store.remove(mid)
 
-    # The sentence matrix and the centring terms, kept in step with the store
-    def _sentence_vectors(self, ids:list, texts:list, vecs:np.ndarray)->list:
-        "Per memory, its sentences' unit vectors (float32); one-sentence texts reuse their stored vector, the rest are embedded in one batch."
-        parts = [split_sentences(t) for t in texts]
-        todo = [(i, p) for i, p in enumerate(parts) if len(p) > 1 and texts[i] not in self._cache]
-        if todo:
-            E = np.asarray(self.store.embedder.embed([x for _, p in todo for x in p]), np.float32)
-            at, new = 0, {}
-            for i, p in todo: self._cache[texts[i]] = new[ids[i]] = E[at:at + len(p)]; at += len(p)
-            self._save(new)
-        return [self._cache[t] if len(p) > 1 else vecs[i:i + 1] for i, (t, p) in enumerate(zip(texts, parts))]
-
-    def _load(self):
-        "Seed the cache from the journal's stored sentence vectors (once; a store without a journal has none)."
-        self._loaded = True
-        get = getattr(self.store.backend, 'sentence_vectors', None)
-        if get is None: return
-        st = self.store
-        for mid, v in get().items():
-            if mid in st and v.shape[1] == st.dim: self._cache[st[mid].text] = v
-
-    def _save(self, new:dict):
-        "Hand freshly embedded sentence vectors to the journal, if the store has one (a failure to cache is not an error)."
-        put = getattr(self.store.backend, 'save_sentence_vectors', None)
-        if put is None: return
-        try: put(new)
-        except (RuntimeError, PermissionError, OSError): pass   # busy or read-only: they are recomputed next time
-
-    def _append_rows(self, first:int)->list:
-        "Add the sentences of memories `first`, `first + 1`, … of the store to the sentence matrix; returns their texts."
-        st = self.store
-        ids = st._ids[first:]; texts = [st[i].text for i in ids]
-        sv = self._sentence_vectors(ids, texts, st.vectors[first:])
-        if not sv: return texts
-        k, lens = sum(len(x) for x in sv), [len(x) for x in sv]
-        if self._ns + k > self._S.shape[1]:
-            S = np.zeros((st.dim, max(2*self._S.shape[1], self._ns + k, 16)), np.float32); S[:, :self._ns] = self._S[:, :self._ns]; self._S = S
-        self._S[:, self._ns:self._ns + k] = np.concatenate(sv).T
-        self._starts = np.concatenate([self._starts, self._ns + np.cumsum([0] + lens[:-1])]).astype(np.int64)
-        self._ns += k
-        return texts
-
-    def _sync(self):
-        "Bring the sentence matrix and the centring terms up to date with the store (append when only additions happened)."
-        st = self.store
-        state = (st.content_version, st.rewrite_version, len(st))
-        if state == self._seen: return
-        rebuild = self._seen is None or st.rewrite_version != self._seen[1] or len(st) < self._seen[2]
-        if rebuild or not self._loaded: self._load()     # again after a rewrite: a reload may bring memories another process cached
-        if rebuild:
-            self._S, self._ns, self._starts = np.zeros((st.dim, 0), np.float32), 0, np.zeros(0, np.int64)
-            live = set(self._append_rows(0))
-            self._cache = {t: v for t, v in self._cache.items() if t in live}
-        else: self._append_rows(self._seen[2])
-        V = st.vectors
-        self._mu = V.mean(0, dtype=np.float64) if len(V) > 1 else None
-        if self._mu is not None:
-            self._vmu = V @ self._mu                                     # μ·m per memory
-            sq = np.einsum('ij,ij->i', V, V, dtype=np.float64)            # ‖m‖² (1 up to rounding)
-            self._norm = np.sqrt(np.maximum(sq - 2*self._vmu + self._mu @ self._mu, 0.))
-        self._seen = state
-
     # Scoring
     def similarity(self,
                    q:np.ndarray,        # the query's unit vector, shape (dim,)
                    sim=None,            # its plain cosine with every memory, if already computed (the store's q·m)
                   )->np.ndarray:        # view similarity of every memory, store order (float64)
-        "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s): at most two matrix–vector products and one reduceat."
-        self._sync()
-        st = self.store
-        q = np.asarray(q, np.float32)
-        best = np.maximum.reduceat(q @ self._S[:, :self._ns], self._starts).astype(np.float64)
-        sim = np.asarray(st.vectors @ q if sim is None else sim, np.float64)
-        if self._mu is None: centred = sim
-        else:
-            q64 = q.astype(np.float64); qmu, mm = float(q64 @ self._mu), float(self._mu @ self._mu)
-            den = self._norm*math.sqrt(max(float(q64 @ q64) - 2*qmu + mm, 0.))
-            centred = np.divide(sim - self._vmu - qmu + mm, den, out=np.zeros_like(sim), where=den > 1e-12)
-        return (1 - self.weight)*centred + self.weight*best
+        "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s), from the store's sentence index."
+        return self.store.view_similarity(q, sim, self.weight)
 
     def scores(self,
                query:str|None,            # the query text (None when `query_embedding` and, for the gate, `query_analysis` are given)
@@ -137,7 +59,7 @@ class SentenceViews:
         "Score every memory for one query: the store's own strategies, or the view similarity (gated, ungated, or routed by prompt kind)."
         check_view_strategy(strategy)
         kw = dict(query_embedding=query_embedding, query_analysis=query_analysis)
-        if strategy in STRATEGIES: return self.store.scores(query, now, strategy, **kw)
+        if strategy in STORE_STRATEGIES: return self.store.scores(query, now, strategy, **kw)
         if strategy == 'views-routed':
             if query is None: raise PersodeError("strategy 'views-routed' needs the query text to tell a question from a statement")
             if is_question(query):                                   # a lookup: plain cosine, as the store's 'similarity'
@@ -145,7 +67,7 @@ class SentenceViews:
                 return sc
         st = self.store
         q = st._query_vector(query, query_embedding)
-        t, sim32, fired, qE = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
+        t, sim32, fired, qE, _ = st._prepare(query, now, 'gated' if strategy == 'views-gated' else 'similarity', q, query_analysis)
         view = self.similarity(q, sim32).astype(np.float32)
         rows = slice(0, len(st))
         d = st._retention(t)
@@ -179,18 +101,3 @@ def views_store_factory(weight:float=VIEW_WEIGHT, # w of the view similarity
                        ):
     "A harness store factory: `SentenceViews` around a fresh `MemoryStore`."
     return lambda embedder, analyzer: SentenceViews(MemoryStore(embedder=embedder, analyzer=analyzer, **store_kwargs), weight)
-
-# %% ../../nbs/recall/03_views.ipynb #fea97e27
-def sentence_views(store,                 # the store to view (must be a `MemoryStore`)
-                   weight:float=VIEW_WEIGHT,
-                  )->SentenceViews:
-    "`SentenceViews` over `store`, with an error that names the strategy when the store cannot have them."
-    if not isinstance(store, MemoryStore):
-        raise PersodeError(f"strategy 'views' needs a MemoryStore; {type(store).__name__} keeps its vectors elsewhere and has no sentence views")
-    return SentenceViews(store, weight)
-
-# %% ../../nbs/recall/03_views.ipynb #7ca9a65d
-def default_strategy(store)->str:
-    "The default recall for `store`: 'views-routed' for a `MemoryStore` embedded with MiniLM, else 'similarity' (no emotion gate)."
-    return 'views-routed' if isinstance(store, MemoryStore) and store.embedder.identity == EMBEDDER_IDENTITY else 'similarity'
-
