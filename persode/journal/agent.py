@@ -13,9 +13,7 @@ from ..memory.embeddings import Embedder, new_journal_embedder
 from ..memory.strength import Memory
 from ..core.text import PersodeError, strip_control, zone, local_time, check_text, when, write_private
 from ..recall.store import MemoryStore
-from ..recall.records import check_top_k, Retrieval, memory_id
-from ..recall.hybrid import lexical_index
-from ..recall.views import sentence_views, default_strategy
+from ..recall.records import check_top_k, Retrieval, memory_id, STRATEGIES, DEFAULT_STRATEGY
 from .onboarding import OnboardingPreferences
 from .templates import JournalContext, Mood, VisualPrompt, diary_body
 from .llm import OfflineLLM
@@ -23,12 +21,8 @@ from .messages import message_body, message_kind
 from ..recall.relevance import relevance_floor, RecallHit, Recall, with_relevance
 
 # %% auto #0
-__all__ = ['AGENT_STRATEGIES', 'RETRIEVER_STRATEGY', 'MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'relevant',
-           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
-
-# %% ../../nbs/journal/04_agent.ipynb #f5e52325
-AGENT_STRATEGIES = ('gated', 'routed', 'views', 'similarity', 'views-routed')   # how the agent recalls: the store's gate, the router of `persode.recall.hybrid`, `persode.recall.views` gated, plain similarity, or the views routed by prompt kind
-RETRIEVER_STRATEGY = {'gated': 'gated', 'routed': 'routed', 'views': 'views-gated', 'similarity': 'similarity', 'views-routed': 'views-routed'}   # what each asks of its retriever
+__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'relevant', 'offline_reply', 'reply_messages', 'bounded',
+           'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
 
 # %% ../../nbs/journal/04_agent.ipynb #241c3c2c
 class EpisodicMemoryAgent:
@@ -43,7 +37,7 @@ class EpisodicMemoryAgent:
                  top_k:int=3,                       # memories recalled per question or journal entry
                  image_dir:str|Path|None=None,      # where pictures go; default: <tmp>/persode-images
                  tz=None,                           # the person's time zone for dates and ages in replies and pages (see `zone`); UTC when None
-                 strategy:str|None=None,            # recall: 'similarity'; 'views-routed' (questions by similarity, the rest by sentence views); the emotion gate: 'gated', 'views' (gated sentence views); 'routed' (questions also use BM25; needs persode[hybrid]); None: `default_strategy` ('views-routed' for a MiniLM `MemoryStore`, else 'similarity')
+                 strategy:str=DEFAULT_STRATEGY,     # how it recalls, one of `STRATEGIES`: 'default' (a question by its words and meaning, anything else by meaning sentence by sentence), 'similarity', or the paper's 'fused' and 'gated'
                 ):
         if not isinstance(preferences, OnboardingPreferences): raise TypeError('preferences must be OnboardingPreferences')
         if store is not None and embedder is not None and store.embedder is not embedder:
@@ -55,27 +49,14 @@ class EpisodicMemoryAgent:
         self.store = store if store is not None else MemoryStore(embedder=emb, analyzer=self.analyzer)
         self.store.analyzer = self.analyzer     # one E on one scale: the gate's threshold follows the analyzer that reads queries
         self.image_dir = Path(image_dir) if image_dir is not None else Path(tempfile.gettempdir())/'persode-images'
-        if strategy is None: strategy = default_strategy(self.store)
-        if strategy not in AGENT_STRATEGIES: raise PersodeError(f'strategy must be one of {AGENT_STRATEGIES}, got {strategy!r}')
-        self.strategy, self._index, self.tz = strategy, None, zone(tz)
-        if strategy == 'routed': self._index = lexical_index(self.store, strategy)   # fails here when the extra is missing
-        if strategy in ('views', 'views-routed'): self._index = sentence_views(self.store)
+        if strategy not in STRATEGIES: raise PersodeError(f'strategy must be one of {", ".join(STRATEGIES)}, got {strategy!r}')
+        self.strategy, self.tz = strategy, zone(tz)
 
     def __repr__(self):
         return (f'EpisodicMemoryAgent({self.preferences.name!r}, {len(self.store)} memories, '
-                f'analyzer={self.analyzer.name}, llm={self.llm.name}' + (f', strategy={self.strategy}' if self.strategy != 'gated' else '') + ')')
+                f'analyzer={self.analyzer.name}, llm={self.llm.name}' + (f', strategy={self.strategy}' if self.strategy != DEFAULT_STRATEGY else '') + ')')
 
     # --- what recalls, and what is worth quoting
-    @property
-    def retriever(self):
-        "What recalls memories: the lexical index over the store for 'routed', its sentence views for 'views' and 'views-routed', else the store itself."
-        return self._index if self._index is not None else self.store
-
-    @property
-    def retriever_strategy(self)->str:
-        "The strategy the agent asks of its retriever ('views-gated' for 'views', else its own)."
-        return RETRIEVER_STRATEGY[self.strategy]
-
     @property
     def relevance_floor(self)->float|None:
         "The least relevance a memory needs to be quoted: the embedder's entry in `RELEVANCE_FLOORS` unless set (None: no floor)."
@@ -88,8 +69,8 @@ class EpisodicMemoryAgent:
         self.__dict__['_floor'] = None if v is None else float(v)
 
     def _add(self, text:str, at:datetime, analysis:Analysis, id:str|None=None)->Memory:
-        "Store an episode (through the lexical index when the agent keeps one, so it is tokenized once)."
-        return self.retriever.add(text, at, analysis=analysis, id=id)
+        "Store an episode (the store's indexes follow it)."
+        return self.store.add(text, at, analysis=analysis, id=id)
 
     def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True)->Recall:
         "Retrieval under the agent's strategy with its analysis, each hit with its relevance; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`; only hits at or above the floor are reinforced."
@@ -98,7 +79,7 @@ class EpisodicMemoryAgent:
             return Recall(text, self.strategy, now, [], analysis.intensity >= self.store.gate_threshold, analysis.intensity, floor)
         k = self.top_k + (2 if drop_text else 0)
         q = self.store.embedder.embed_one(text)
-        r = self.retriever.retrieve(text, now, k, self.retriever_strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
+        r = self.store.retrieve(text, now, k, self.strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
                                     query_embedding=q)
         norm = lambda s: ' '.join(s.lower().split())
         r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:self.top_k]
@@ -176,7 +157,7 @@ class EpisodicMemoryAgent:
         folder = Path(image_dir) if image_dir is not None else self.image_dir
         img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}.png')
         prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
-                    embedder=self.store.embedder.identity, retrieval=self.retriever_strategy)
+                    embedder=self.store.embedder.identity, retrieval=self.strategy)
         return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
 
     def commit_journal(self,
@@ -197,7 +178,6 @@ class EpisodicMemoryAgent:
         e = self.prepare_journal(text, now, image_dir, stem)
         self.commit_journal(e)
         return e
-
 
 # %% ../../nbs/journal/04_agent.ipynb #f3edf9a9
 @dataclass
