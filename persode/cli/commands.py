@@ -9,10 +9,7 @@ from ..core.text import PersodeError, check_id, check_text, strip_control, zone,
 from datetime import datetime
 import persode.memory.embeddings as embeddings
 from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
-from ..recall.records import STRATEGIES
-from ..recall.store import MemoryStore
-from ..recall.hybrid import lexical_index, HYBRID_STRATEGIES
-from ..recall.views import sentence_views, default_strategy, VIEW_STRATEGIES
+from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
 from ..storage import open_journal, DEFAULT_USER, JournalDB
 from ..recall.relevance import relevance_floor, with_relevance
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
@@ -21,7 +18,7 @@ from .terminal import format_retrieval, format_hits, json_line, format_list, for
 from ..core.text import NotDone
 
 # %% auto #0
-__all__ = ['CHAT_HELP', 'user_preferences', 'check_strategy', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
+__all__ = ['STRATEGY_HELP', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
            'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat',
            'cli_onboard']
 
@@ -98,6 +95,10 @@ def _seconds(s:str)->float:
     if not 0 < v < 1e6: raise argparse.ArgumentTypeError(f'must be a positive number of seconds, got {s[:20]!r}')
     return v
 
+STRATEGY_HELP = ('how to recall (default: default: a question by its words and meaning, anything else by meaning sentence by sentence, '
+                 'for a MiniLM journal; plain similarity for other embedders); similarity: meaning alone; fused and gated: '
+                 "the paper's emotion-weighted recall, always or when the message's emotion passes the gate")
+
 def _llm_options(p, what:str='generation back end'):
     p.add_argument('--llm', default=None, choices=('offline', 'openai'),
                    help=f'{what} (default: $PERSODE_LLM or offline stand-ins; openai reads OPENAI_API_KEY/OPENAI_BASE_URL)')
@@ -107,10 +108,7 @@ def _llm_options(p, what:str='generation back end'):
 def _agent_options(p):
     _llm_options(p)
     p.add_argument('--preferences', default=None, help='onboarding preferences JSON to store for this user first')
-    p.add_argument('--strategy', default=None, choices=('gated', 'routed', 'views', 'similarity', 'views-routed'),
-                   help='recall (default: views-routed for a MiniLM journal, else similarity; no emotion gate); gated and views: '
-                        "the paper's emotion gate (views: over sentence views); routed: questions also matched by BM25 "
-                        '(needs persode[hybrid]); routed, views and views-routed need the SQLite journal')
+    p.add_argument('--strategy', default=DEFAULT_STRATEGY, choices=STRATEGIES, help=STRATEGY_HELP)
 
 # %% ../../nbs/cli/01_commands.ipynb #00776743
 def _fault_llm(llm):
@@ -128,7 +126,6 @@ def _agent(db:JournalDB, a):
     llm = _fault_llm(_llm(a))
     prefs = user_preferences(db, a.user, a.preferences)
     store = db.store_for(a.user, _embedder(a))
-    if a.strategy: check_strategy(store, a.strategy)   # the agent's names are the store's
     analyzer = llm.analyzer(store.embedder)    # offline: the learned E for a MiniLM journal (the agent hands it to the store)
     return EpisodicMemoryAgent(prefs, store, analyzer, llm=llm, image_dir=_pages(a), strategy=a.strategy, tz=_zone(a))
 
@@ -140,12 +137,6 @@ def _pages(a)->Path:
         return out
     return user_folder(a.home, a.user)
 
-# %% ../../nbs/cli/01_commands.ipynb #6ab0355a
-def check_strategy(store, strategy:str):
-    "Refuse, as a mistake, a lexical or sentence-view strategy on a store that cannot index it (see `persode.recall.hybrid`, `persode.recall.views`)."
-    if strategy in HYBRID_STRATEGIES + VIEW_STRATEGIES and not isinstance(store, MemoryStore):
-        raise PersodeError(f'--strategy {strategy} needs the SQLite journal; this {type(store).__name__} keeps its vectors elsewhere: choose similarity or gated')
-
 # %% ../../nbs/cli/01_commands.ipynb #a2fb79f7
 def cli_recall(argv:list|None=None, # arguments after `persode recall`
               ):
@@ -153,9 +144,7 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
     p = _parser('recall', 'Show the memories a query recalls from your journal, with the scores that chose them.')
     p.add_argument('query', help='what to remember')
     p.add_argument('-k', '--top-k', type=int, default=3, help='how many memories (default: 3)')
-    p.add_argument('--strategy', default=None, choices=STRATEGIES + HYBRID_STRATEGIES + VIEW_STRATEGIES,
-                   help="retrieval strategy (default: the agent's, views-routed for a MiniLM journal, else similarity; bm25, rrf, hybrid, "
-                        'hybrid-gated and routed need persode[hybrid]; views, views-gated and views-routed compare with sentences, see persode.recall.views)')
+    p.add_argument('--strategy', default=DEFAULT_STRATEGY, choices=STRATEGIES, help=STRATEGY_HELP)
     p.add_argument('--now', default=None, help='time of the query, ISO 8601 with timezone (default: now)')
     p.add_argument('--reinforce', action='store_true', help='reinforce the shown memories and record the recall (default: read-only)')
     p.add_argument('--json', action='store_true', help='print JSON instead of a table')
@@ -166,10 +155,6 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         s = base = db.store_for(a.user, _embedder(a))
         if not len(s):
             raise NotDone(f'no memories for user {a.user!r} yet: add some with `persode journal`')
-        if a.strategy is None: a.strategy = default_strategy(s)
-        check_strategy(s, a.strategy)
-        if a.strategy in HYBRID_STRATEGIES: s = lexical_index(s, a.strategy)
-        if a.strategy in VIEW_STRATEGIES: s = sentence_views(s)
         r = with_relevance(base, s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce), relevance_floor(base.embedder))
         if a.json:
             print(json_line(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
@@ -374,7 +359,7 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
         index = _index(a, agent.store, folder, db)
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
-    if e.recalled: print('recalled' + (' (gate open: fused)' if e.gate_fired else ' (gate closed)') + '\n' + format_hits(e.recalled, tz))
+    if e.recalled: print('recalled' + ((' (gate open: fused)' if e.gate_fired else ' (gate closed)') if a.strategy == 'gated' else '') + '\n' + format_hits(e.recalled, tz))
     print(f"\nformed: {local_time(now, tz, '%a %d %b %Y %H:%M %Z')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
 
 def _reload(store):
@@ -407,7 +392,7 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
         return f"{e.diary}\n(page: {e.image_path.with_suffix('.html')})"
     if cmd == '/recall' and arg:
         if not len(agent.store): return '(no memories yet)'
-        r = _fresh(agent, lambda: agent.retriever.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.retriever_strategy))
+        r = _fresh(agent, lambda: agent.store.retrieve(arg, a.clock(), top_k=agent.top_k, strategy=agent.strategy))
         r = with_relevance(agent.store, r, relevance_floor(agent.store.embedder))
         return format_retrieval(r, agent.store.count_formed(a.clock()), _zone(a))
     if cmd == '/forget':

@@ -255,7 +255,7 @@ class DefaultRecall:
     "A harness store: the store's strategies on a plain `MemoryStore`, and `DEFAULT` exactly as the agent recalls for this embedder."
     def __init__(self, embedder, # the (cached) embedder of the run
                  analyzer,       # the run's shared analyzer (for the store's strategies)
-                 strategy:str|None=None, # the agent's strategy; None: its default for this embedder (what ships)
+                 strategy:str|None=None, # the agent's strategy; None: its default (what ships)
                 ):
         from persode.recall.store import MemoryStore
         self.store, self.embedder, self._batches, self._agent = MemoryStore(embedder=embedder, analyzer=analyzer), embedder, [], None
@@ -272,18 +272,18 @@ class DefaultRecall:
         if self._agent is None:
             from persode.journal.agent import EpisodicMemoryAgent
             from persode.journal.onboarding import OnboardingPreferences
-            ag = EpisodicMemoryAgent(OnboardingPreferences('bench', 30), embedder=self.embedder, strategy=self.strategy)
+            ag = EpisodicMemoryAgent(OnboardingPreferences('bench', 30), embedder=self.embedder, strategy=self.strategy or 'default')
             for texts, ats, vecs, ids in self._batches:
                 ana = _analyze(ag.analyzer, texts, vecs)
-                ag.retriever.add_many(texts, ats, analyses=ana, embeddings=vecs, ids=ids)
+                ag.store.add_many(texts, ats, analyses=ana, embeddings=vecs, ids=ids)
             self._agent = ag
         return self._agent
     def scores(self, query, now=None, strategy='gated', *, query_embedding=None, query_analysis=None):
-        "The store's scores for its strategies; for `DEFAULT`, the agent's retriever under its strategy, with its analyzer's reading of the query."
+        "The store's scores for its strategies; for `DEFAULT`, the agent's store under the agent's strategy, with its analyzer's reading of the query."
         if strategy != DEFAULT: return self.store.scores(query, now, strategy, query_embedding=query_embedding, query_analysis=query_analysis)
         ag = self.agent
         qa = _analyze(ag.analyzer, [query], None if query_embedding is None else np.asarray(query_embedding, np.float32)[None])[0]
-        sc = ag.retriever.scores(query, now, ag.retriever_strategy, query_embedding=query_embedding, query_analysis=qa)
+        sc = ag.store.scores(query, now, ag.strategy, query_embedding=query_embedding, query_analysis=qa)
         sc.strategy = DEFAULT
         return sc
 
@@ -295,7 +295,7 @@ def _analyze(analyzer, texts:list, vecs)->list:
     return analyzer.analyze_batch(texts)
 
 
-BENCH_STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated', DEFAULT)   # what `persode bench` scores: the store's strategies and the agent's default
+BENCH_STRATEGIES = ('recency', 'similarity', 'salience', 'fused', 'gated', DEFAULT)   # what `persode bench` scores: the paper's five strategies and the agent's default
 
 # %% ../../nbs/experiments/02_bench.ipynb #37045049
 def _table(header, rows)->str:

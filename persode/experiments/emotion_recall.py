@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from ..recall.store import MemoryStore
 from ..recall.views import SentenceViews
-from ..recall.hybrid import is_question
+from ..recall.lexical import is_question
 from ..memory.intensity import SemanticAnalyzer
 from .harness import relevant_ranks, query_metrics, rank_groups
 from .bench import epirec_groups

@@ -9,7 +9,7 @@ from ..memory.decay import SHORT_TERM_DAYS
 from ..memory.analyzer import LexiconAnalyzer, SIGNIFICANCE_THRESHOLD, STOPWORDS
 from ..memory.embeddings import Embedder, get_embedder, FUNCTION_WORDS
 from ..recall.store import MemoryStore
-from ..recall.records import STRATEGIES, DEFAULT_ALPHA
+from ..recall.records import PAPER_STRATEGIES, DEFAULT_ALPHA
 
 # %% auto #0
 __all__ = ['NOW', 'LONG_TERM_DAYS', 'TOP_K', 'ALPHAS', 'EXP3_EMBEDDERS', 'STRATA', 'EMOTIONAL_ENTRIES', 'EVERYDAY_ENTRIES',
@@ -126,7 +126,7 @@ def shared_content_words(a:str, b:str)->set:
 def scenario_digest(scenario=SCENARIO)->str:
     "sha256 of the scenario and the protocol constants."
     blob = json.dumps(dict(scenario=list(scenario), now=NOW.isoformat(), long_term=LONG_TERM_DAYS, top_k=TOP_K, alphas=list(ALPHAS),
-                           embedders=list(EXP3_EMBEDDERS), strategies=list(STRATEGIES), alpha=DEFAULT_ALPHA,
+                           embedders=list(EXP3_EMBEDDERS), strategies=list(PAPER_STRATEGIES), alpha=DEFAULT_ALPHA,
                            gate=SIGNIFICANCE_THRESHOLD), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode('utf-8')).hexdigest()
 
@@ -182,7 +182,7 @@ def strategy_metrics(store:MemoryStore, # the scenario's memories
     out = {}
     for c, qs in P['conds'].items():
         out[c] = {}
-        for strat in STRATEGIES:
+        for strat in PAPER_STRATEGIES:
             pq = []
             for i, q in enumerate(qs):
                 sc = store.scores(q, P['now'], strat, query_embedding=P['qv'][c][i], query_analysis=P['qa'][c][i])
@@ -336,14 +336,14 @@ def plot_exp3_bars(res:dict):
     import matplotlib.pyplot as plt
     embs = list(res['embedders']); conds = ('plain', 'vague')
     fig, axes = plt.subplots(len(embs), 2, figsize=(10, 2.8*len(embs)), dpi=100, sharey=True, squeeze=False)
-    cols = ('overall',) + STRATA; w = 0.8/len(cols); x = np.arange(len(STRATEGIES))
+    cols = ('overall',) + STRATA; w = 0.8/len(cols); x = np.arange(len(PAPER_STRATEGIES))
     for r, e in enumerate(embs):
         for c, cond in enumerate(conds):
             ax, d = axes[r][c], res['embedders'][e]['conditions'][cond]
             for j, col in enumerate(cols):
-                vals = [(d[s]['recall'] if col == 'overall' else d[s]['strata'][col]) or 0. for s in STRATEGIES]
+                vals = [(d[s]['recall'] if col == 'overall' else d[s]['strata'][col]) or 0. for s in PAPER_STRATEGIES]
                 ax.bar(x + (j - (len(cols) - 1)/2)*w, vals, w, label=col)
-            ax.set_xticks(x, STRATEGIES, fontsize=8); ax.set_ylim(0, 1.05); ax.set_title(f'{e}, {cond} probes', fontsize=9)
+            ax.set_xticks(x, PAPER_STRATEGIES, fontsize=8); ax.set_ylim(0, 1.05); ax.set_title(f'{e}, {cond} probes', fontsize=9)
             if c == 0: ax.set_ylabel('recall@3')
     axes[0][0].legend(fontsize=7, frameon=False, ncol=2)
     fig.tight_layout()

@@ -4,7 +4,8 @@
 from __future__ import annotations
 import numpy as np
 from ..recall.store import MemoryStore
-from ..recall.hybrid import zscore, DEFAULT_WEIGHT
+from ..recall.lexical import zscore
+from ..recall.hybrid import DEFAULT_WEIGHT
 from ..memory.intensity import split_sentences
 from .harness import rank_groups, query_metrics, by_group, bootstrap_ci
 from .bench import epirec_groups, epirec_rankings, evaluate_epirec_rankings, locomo_groups, score_locomo

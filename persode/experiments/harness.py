@@ -164,15 +164,15 @@ class RankRun:
 # %% ../../nbs/experiments/01_harness.ipynb #9924e79d
 def rank_groups(groups:list,               # `Group`s: one store each
                 embedder,                  # an `Embedder` or its name (wrapped in a `CachedEmbedder`)
-                strategies=None,           # strategy names understood by the store; `persode.recall.store.STRATEGIES` by default
+                strategies=None,           # strategy names understood by the store; `persode.recall.records.PAPER_STRATEGIES` by default
                 analyzer=None,             # shared analyzer; the offline `LexiconAnalyzer` by default
                 store_factory=None,        # `f(embedder, analyzer) -> store` with `add_many` and `scores`
                 cache_dir=None,            # on-disk embedding cache (None: in memory only)
                 progress:bool=False,       # text progress bar on stderr
                )->RankRun:
     "Build one store per group and rank all its items for every query under every strategy."
-    from persode.recall.records import STRATEGIES
-    strategies = tuple(strategies or STRATEGIES)
+    from persode.recall.records import PAPER_STRATEGIES
+    strategies = tuple(strategies or PAPER_STRATEGIES)
     analyzer = analyzer or LexiconAnalyzer(); store_factory = store_factory or default_store_factory
     emb = open_embedder(embedder, cache_dir); tm = {}
     texts = list(dict.fromkeys(t for g in groups for t in (*g.texts, *g.queries)))

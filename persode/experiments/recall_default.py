@@ -6,7 +6,8 @@ import itertools
 import numpy as np
 from ..recall.store import MemoryStore
 from ..recall.views import SentenceViews
-from ..recall.hybrid import is_question, HybridRetriever
+from ..recall.lexical import is_question
+from ..recall.hybrid import HybridRetriever
 from ..memory.analyzer import LexiconAnalyzer
 from .harness import relevant_ranks, query_metrics
 from .emotion_recall import SHORT
@@ -15,7 +16,8 @@ from .emotion_recall import SHORT
 __all__ = ['RRF_K', 'DEFAULT_CANDIDATES', 'RECALL_CANDIDATES', 'HYBRID_W', 'TYPES', 'SPEED_AS', 'default_candidate_score',
            'default_signals', 'default_candidate_metrics', 'choose_default', 'previous_texts', 'recall_signals',
            'recall_candidate_score', 'recall_candidate_metrics', 'persona_robustness', 'choose_recall_default',
-           'locomo_candidate_recall', 'default_retrieve', 'recall_targets']
+           'locomo_candidate_recall', 'default_retrieve', 'recall_targets', 'product_orders', 'product_metrics',
+           'hashing_default']
 
 # %% ../../nbs/experiments/19_recall_default.ipynb #da078341
 RRF_K = 60
@@ -224,3 +226,27 @@ def recall_targets(G:dict, locomo:float, speed:dict|None, name:str)->list:
         r = max(v['ratio_similarity'] for k, v in speed['latency'].items() if k.endswith(('(question)', '(reflection)')))   # the slower route
         rows.append(dict(target='query time within 3× plain similarity at 100k memories', measured=round(r, 2), met=r <= 3))
     return rows
+
+# %% ../../nbs/experiments/19_recall_default.ipynb #00c094e5
+def product_orders(g,                    # a harness `Group` (one store and its queries)
+                   emb,                  # the embedder (cached for the runs)
+                   strategies=('similarity', 'default'),
+                   routed:bool|None=None, # the store's `default_routed`; None: as the product sets it for the embedder
+                  )->dict:               # strategy -> (queries, memories) int array, best first
+    "Rankings through the product: one `MemoryStore` holding the group's memories, `store.scores(query, now, strategy)` for every query."
+    X, Q = np.asarray(emb.embed(list(g.texts)), np.float32), np.asarray(emb.embed(list(g.queries)), np.float32)
+    st = MemoryStore(embedder=emb, analyzer=LexiconAnalyzer()); st.default_routed = routed
+    st.add_many(list(g.texts), list(g.ats), embeddings=X, ids=None if g.ids is None else list(g.ids))
+    return {s: np.argsort(-np.stack([st.scores(qt, g.now, s, query_embedding=q).score for qt, q in zip(g.queries, Q)]), axis=1, kind='stable')
+            for s in strategies}
+
+def product_metrics(groups:list, rel:list, emb, routed:bool|None=None, ks=(1, 5))->dict:
+    "'similarity' and 'default' -> per-query metrics (`query_metrics`) through the product, groups concatenated."
+    orders = [product_orders(g, emb, routed=routed) for g in groups]
+    return {s: query_metrics([r for o, rl in zip(orders, rel) for r in relevant_ranks(o[s], rl)], ks=ks) for s in ('similarity', 'default')}
+
+def hashing_default(G:dict,              # `gains` of the routed default on the choosing split (label 'default')
+                    floor:float=-0.005,
+                   )->str:               # 'routed' or 'similarity'
+    "The rule for a hashing journal: routed if no probe type's gain over similarity is below `floor`, else plain similarity."
+    return 'routed' if min(G['default'][t]['diff'] for t in TYPES) >= floor else 'similarity'

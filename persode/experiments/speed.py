@@ -13,14 +13,14 @@ from ..memory.embeddings import HashingEmbedder
 from ..recall.store import MemoryStore
 from ..core.text import PersodeError
 from ..recall.records import DEFAULT_ALPHA
-from ..recall.views import SentenceViews
 from ..core.child import child_env
 
 # %% auto #0
-__all__ = ['NOW', 'DIM', 'TOP_K', 'QUERY_TEXTS', 'METHODS', 'synthetic_columns', 'synthetic_store', 'make_queries', 'floor_topk',
-           'faiss_index', 'reference_records', 'reference_retrieve', 'time_methods', 'formation_times', 'sqlite_ingest',
-           'sqlite_open', 'sqlite_numbers', 'embed_throughput', 'store_cost', 'speed_methods', 'bench_size',
-           'machine_info', 'run_speed', 'speed_table', 'resource_table', 'plot_speed', 'remove_latency', 'cli_speed']
+__all__ = ['NOW', 'DIM', 'TOP_K', 'QUERY_TEXTS', 'QUESTION_TEXTS', 'METHODS', 'synthetic_columns', 'synthetic_store',
+           'make_queries', 'floor_topk', 'faiss_index', 'reference_records', 'reference_retrieve', 'time_methods',
+           'formation_times', 'sqlite_ingest', 'sqlite_open', 'sqlite_numbers', 'embed_throughput', 'store_cost',
+           'speed_methods', 'bench_size', 'machine_info', 'run_speed', 'speed_table', 'resource_table', 'plot_speed',
+           'remove_latency', 'cli_speed']
 
 # %% ../../nbs/experiments/30_speed.ipynb #308c6b66
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)   # the fixed "now" of every benchmark query
@@ -75,6 +75,9 @@ QUERY_TEXTS = ('I miss my old dog so much, I feel so sad and lonely tonight.',
                'notes about the work report',
                'I was terrified and furious after the accident.',
                'walk in the park')
+
+QUESTION_TEXTS = ('what did I cook for dinner last week?', 'when did we walk past the old house by the lake?',
+                  'who argued over the broken bike?', 'what did my sister say about the exam results?')   # the default's question route
 
 def make_queries(m:int, dim:int=DIM, seed:int=123)->tuple:
     "`m` seeded unit query vectors and their texts (alternating emotional and neutral)."
@@ -169,14 +172,14 @@ def time_methods(methods:dict,   # name -> f(query_index); 'floor' must be one o
             for name, f in methods.items():
                 if i >= limits.get(name, n_queries): continue
                 t0 = time.perf_counter(); f(i); lat[name][r].append(time.perf_counter() - t0)
-    base = {b: [np.median(x) for x in lat[b]] for b in ('floor', 'floor (column-major)') if b in lat}
+    base = {b: [np.median(x) for x in lat[b]] for b in ('floor', 'floor (column-major)', 'similarity') if b in lat}
     out = {}
     for name, per_run in lat.items():
         allv = np.concatenate([np.array(x) for x in per_run])*1e3
         meds = [float(np.median(x)) for x in per_run]
         out[name] = dict(p50_ms=float(np.percentile(allv, 50)), p95_ms=float(np.percentile(allv, 95)),
                          run_medians_ms=[m*1e3 for m in meds], n=int(allv.size))
-        for b, suffix in (('floor', ''), ('floor (column-major)', '_col')):
+        for b, suffix in (('floor', ''), ('floor (column-major)', '_col'), ('similarity', '_similarity')):
             if b not in base: continue
             ratios = [m/f for m, f in zip(meds, base[b])]
             out[name].update({f'ratio{suffix}': float(np.median(ratios)), f'ratio{suffix}_lo': float(min(ratios)), f'ratio{suffix}_hi': float(max(ratios))})
@@ -283,9 +286,9 @@ def store_cost(cols:dict, # from `synthetic_columns`
 def speed_methods(store:MemoryStore,     # the store (its vectors are column-major)
                   V:np.ndarray,          # the same vectors, row-major
                   Q:np.ndarray, QT:list, # query vectors and texts (`make_queries`)
-                  views:bool=True,       # also recall through the sentence views
+                  default:bool=True,     # also the default recall (its word and sentence indexes built first, timed)
                   ref_queries:int=0,     # reference-loop queries per pass (0: no loop)
-                 )->tuple:               # (name -> f(query index), name -> max queries per pass, views info or None)
+                 )->tuple:               # (name -> f(query index), name -> max queries per pass, the default's index info or None)
     "Every method of the benchmark, as a function of the query index."
     Vc, index = store.vectors, faiss_index(V)
     assert V.flags.c_contiguous and Vc.flags.f_contiguous   # the same numbers, row- and column-major
@@ -296,9 +299,12 @@ def speed_methods(store:MemoryStore,     # the store (its vectors are column-maj
             qtext = (lambda i: QT[i]) if strat == 'gated' else (lambda i: None)
             methods[strat + (' +reinforce' if rf else '')] = (lambda s, r, qt: lambda i: store.retrieve(qt(i), NOW, TOP_K, s, query_embedding=Q[i], reinforce=r))(strat, rf, qtext)
     info, limits = None, {}
-    if views:
-        t0 = time.perf_counter(); sv = SentenceViews(store); sv._sync(); info = dict(build_s=time.perf_counter() - t0, sentences=int(sv._ns))
-        methods['views-gated'] = lambda i: sv.retrieve(QT[i], NOW, TOP_K, 'views-gated', query_embedding=Q[i], reinforce=False)
+    if default:
+        store.default_routed = True
+        t0 = time.perf_counter(); words, sents = store.lexicon, store.sentences
+        info = dict(build_s=time.perf_counter() - t0, sentences=sents.n_sentences, tokens=words.texts_tokens())
+        methods['default (question)'] = lambda i: store.retrieve(QUESTION_TEXTS[i % len(QUESTION_TEXTS)], NOW, TOP_K, query_embedding=Q[i], reinforce=False)
+        methods['default (reflection)'] = lambda i: store.retrieve(QT[i], NOW, TOP_K, query_embedding=Q[i], reinforce=False)
     if ref_queries:
         mems, vecs = reference_records(store)
         methods['reference loop'] = lambda i: reference_retrieve(mems, vecs, Q[i], NOW)
@@ -312,7 +318,7 @@ def bench_size(n:int,                 # number of memories
                ref_max:int=100_000,   # largest N for the reference loop
                ref_queries:int=3,     # reference-loop queries per pass
                sqlite:bool=True,      # also measure ingest into SQLite and opening the journal
-               views_max:int=100_000, # largest N for the sentence views (they keep a second, larger matrix)
+               default_max:int=100_000, # largest N for the default recall (its sentence index is a second matrix)
                seed:int=0,
                workdir=None,          # where the SQLite file goes (a temporary folder when None)
                log=None,              # progress printer
@@ -322,11 +328,11 @@ def bench_size(n:int,                 # number of memories
     cols = synthetic_columns(n, seed=seed)
     store, mem = store_cost(cols)
     Q, QT = make_queries(queries)
-    methods, limits, views = speed_methods(store, cols['V'], Q, QT, views=n <= views_max, ref_queries=ref_queries if n <= ref_max else 0)
+    methods, limits, dflt = speed_methods(store, cols['V'], Q, QT, default=n <= default_max, ref_queries=ref_queries if n <= ref_max else 0)
     log(f'N={n:,}: timing {len(methods)} methods × {queries} queries × {runs} runs')
     lat = time_methods(methods, queries, runs, limits)
     fired = float(np.mean([LexiconAnalyzer().analyze(t).intensity >= store.gate_threshold for t in QT]))
-    out = dict(n=n, latency=lat, memory=mem, gate_fired_share=fired, **({'views': views} if views else {}))
+    out = dict(n=n, latency=lat, memory=mem, gate_fired_share=fired, **({'default': dflt} if dflt else {}))
     del methods, store; gc.collect()    # the store and its indexes go before SQLite loads its own copy
     if sqlite: out.update(sqlite_numbers(cols, workdir, log))
     return out
@@ -351,12 +357,12 @@ def run_speed(sizes=(1_000, 10_000),  # store sizes
               embedders=('hashing',),  # embedding throughput of these ('hashing', 'minilm')
               threads:int|None=1,      # BLAS/OpenMP threads for the timing (None leaves the default)
               seed:int=0, workdir=None, log=None,
-              views_max:int=100_000,   # largest N for the sentence views
+              default_max:int=100_000, # largest N for the default recall
              )->dict:                  # everything, JSON-ready
     "The speed benchmark over several store sizes."
     t0, res = time.perf_counter(), dict(sizes=[])
     with _Threads(threads):
-        for n in sizes: res['sizes'].append(bench_size(int(n), queries, runs, ref_max, ref_queries, sqlite, views_max, seed, workdir, log))
+        for n in sizes: res['sizes'].append(bench_size(int(n), queries, runs, ref_max, ref_queries, sqlite, default_max, seed, workdir, log))
         emb = {}
         for name in embedders:
             if log: log(f'embedding throughput: {name}')
@@ -366,7 +372,7 @@ def run_speed(sizes=(1_000, 10_000),  # store sizes
                 emb['minilm:384'] = embed_throughput(MiniLMEmbedder(), 512)
             else: raise PersodeError(f'unknown embedder {name!r}; choose hashing or minilm')
         res['embedding_per_s'] = emb
-    res['config'] = dict(dim=DIM, top_k=TOP_K, queries=queries, runs=runs, ref_max=ref_max, ref_queries=ref_queries, views_max=views_max,
+    res['config'] = dict(dim=DIM, top_k=TOP_K, queries=queries, runs=runs, ref_max=ref_max, ref_queries=ref_queries, default_max=default_max,
                          threads=threads, seed=seed, now=NOW.isoformat())
     res['machine'] = machine_info()
     res['date'] = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
@@ -374,17 +380,18 @@ def run_speed(sizes=(1_000, 10_000),  # store sizes
     return res
 
 # %% ../../nbs/experiments/30_speed.ipynb #2d709cdf
-METHODS = ('floor', 'floor (column-major)', 'faiss', 'similarity', 'fused', 'gated', 'similarity +reinforce', 'fused +reinforce', 'gated +reinforce', 'views-gated', 'reference loop')
+METHODS = ('floor', 'floor (column-major)', 'faiss', 'similarity', 'fused', 'gated', 'similarity +reinforce', 'fused +reinforce', 'gated +reinforce', 'default (question)', 'default (reflection)', 'reference loop')
 
 def speed_table(res:dict)->str:
-    "Markdown table: per N and method, p50/p95 latency and the ratio to the floor (median and range over runs)."
-    rows = ['| N | method | p50 ms | p95 ms | × floor (median) | × floor (range over runs) | × column-major floor (median, range) |', '|---:|---|---:|---:|---:|---|---|']
+    "Markdown table: per N and method, p50/p95 latency and the ratios to the floor and to plain similarity (median and range over runs)."
+    rows = ['| N | method | p50 ms | p95 ms | × floor (median) | × floor (range over runs) | × column-major floor (median, range) | × similarity (median, range) |', '|---:|---|---:|---:|---:|---|---|---|']
     for s in res['sizes']:
         for m in METHODS:
             if m not in s['latency']: continue
             L = s['latency'][m]
             col = f"{L['ratio_col']:.2f} ({L['ratio_col_lo']:.2f}–{L['ratio_col_hi']:.2f})" if 'ratio_col' in L else '–'
-            rows.append(f"| {s['n']:,} | {m} | {L['p50_ms']:.3f} | {L['p95_ms']:.3f} | {L['ratio']:.2f} | {L['ratio_lo']:.2f}–{L['ratio_hi']:.2f} | {col} |")
+            sim = f"{L['ratio_similarity']:.2f} ({L['ratio_similarity_lo']:.2f}–{L['ratio_similarity_hi']:.2f})" if 'ratio_similarity' in L else '–'
+            rows.append(f"| {s['n']:,} | {m} | {L['p50_ms']:.3f} | {L['p95_ms']:.3f} | {L['ratio']:.2f} | {L['ratio_lo']:.2f}–{L['ratio_hi']:.2f} | {col} | {sim} |")
     return '\n'.join(rows)
 
 def resource_table(res:dict)->str:

@@ -194,7 +194,8 @@ class AgentReply:
     tz:object=None            # the zone the reply's dates are shown in (UTC when None)
     def __str__(self): return self.text
     def _repr_markdown_(self)->str:
-        gate = 'fused similarity + salience (emotional message)' if self.recalled.gate_fired else 'similarity (gate closed)'
+        gate = (('fused similarity + salience (emotional message)' if self.recalled.gate_fired else 'similarity (gate closed)')
+                if self.recalled.strategy == 'gated' else f'the {escape(self.recalled.strategy)} recall')
         src = '\n'.join(f'{h.rank}. {local_time(h.memory.created_at, self.tz, "%Y-%m-%d")} ({when(h.memory.created_at, self.now, self.tz)}) · '
                         f'{escape(h.memory.emotion)} E={h.memory.intensity:.2f} · score {h.score:.3f}: {escape(h.memory.text)}'
                         + (' *(below the relevance floor: not quoted)*' if getattr(h, 'below_floor', False) else '')

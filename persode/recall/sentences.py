@@ -33,7 +33,11 @@ class SentenceIndex:
         self._centre = None                                   # (key, μ, μ·m, ‖m − μ‖) for the store state `key`
 
     def __len__(self)->int: return self._n
-    def __repr__(self): return f'SentenceIndex({self._n} memories, {int(self._len[:self._n].sum())} sentences)'
+    def __repr__(self): return f'SentenceIndex({self._n} memories, {self.n_sentences} sentences)'
+    @property
+    def n_sentences(self)->int:
+        "How many sentences the memories hold."
+        return int(self._len[:self._n].sum())
 
     def _runs(self, ids:list, texts:list, vecs:np.ndarray)->list:
         "Per memory, its sentences' unit vectors: its own vector for one sentence, the journal's cache or one embedding batch for more."

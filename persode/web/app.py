@@ -192,7 +192,7 @@ def chat(req, auth, state, text:str='', remember:str=''):
     except PersodeError as err:
         return _html(page('Talk', chat_form(_token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
     said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
-                   H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz), cls='exchange')
+                   H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz, r.recalled.strategy), cls='exchange')
     return _html(page('Talk', said, chat_form(_token(req))))
 
 # %% ../../nbs/web/03_app.ipynb #bca13c24
@@ -242,7 +242,7 @@ def why(auth, state, mid:str):
                                        P(A('Back to the entry', href=f'/page/{mid}'))))
     return _html(page('Why these memories', P('When you wrote ', A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}'),
                                               ', these memories were recalled, with these numbers:'),
-                      recall_table(hits, v.gate_fired, v.created_at, tz=tz)))
+                      recall_table(hits, v.gate_fired, v.created_at, tz=tz, strategy=v.strategy)))
 
 # %% ../../nbs/web/03_app.ipynb #54245d71
 _change_routes = APIRouter()

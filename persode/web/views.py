@@ -18,11 +18,11 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'LABELS', 'LAST_DAY', 'CONFIRM_ALL',
-           'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp',
-           'check_form', 'onboarding_form', 'when_written', 'check_month', 'check_day', 'entry_form', 'confirm_form',
-           'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt', 'recall_table',
-           'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar',
-           'mood_chart']
+           'RECALL_CAPTIONS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone',
+           'default_zone', 'stamp', 'check_form', 'onboarding_form', 'when_written', 'check_month', 'check_day',
+           'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form',
+           'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize',
+           'month_calendar', 'mood_chart']
 
 # %% ../../nbs/web/00_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.web.accounts.CSRF_FIELD`)
@@ -255,26 +255,33 @@ def excerpt(s:str, n:int=160)->str:
     "Text on one line, cut to `n` characters."
     s = ' '.join(str(s).split()); return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
+RECALL_CAPTIONS = {'default': 'Recalled by the default recall: a question by its words and meaning, anything else by meaning, sentence by sentence (no emotion gate)',
+                   'similarity': 'Recalled by similarity alone: score = similarity (no emotion gate)',
+                   'fused': 'Recalled by similarity fused with salience: score = fused'}   # the table's caption per strategy (the gate's is written out)
+
 def recall_table(hits,            # retrieval `Hit`s, best first
                  gate_fired:bool, # whether the emotion gate fused salience into the score
                  now:datetime,    # the time of the recall (for "3 days ago")
                  query_intensity:float|None=None, # E of the message, when known
                  tz=None,         # the person's zone (see `zone`) for dates and ages; UTC when None
+                 strategy:str|None=None, # how the memories were recalled (`STRATEGIES`); None: not recorded, shown as the emotion gate
                 ):
     "The recall table: similarity, E, retention, salience, score, gate (and relevance, for the agent's `RecallHit`s) of every recalled memory; rows below the relevance floor are marked."
+    gated = strategy in (None, 'gated')
     gate = 'open: score = fused similarity and salience' if gate_fired else 'closed: score = similarity'
-    cap = f'Emotion gate {gate}' + (f' (message E = {query_intensity:.2f})' if query_intensity is not None else '')
+    cap = (f'Emotion gate {gate}' + (f' (message E = {query_intensity:.2f})' if query_intensity is not None else '') if gated else
+           RECALL_CAPTIONS.get(strategy, f'Recalled by {strategy}'))
     if not hits: return P('Nothing was recalled: the journal held no related memory yet.', cls='muted')
     rel = any(getattr(h, 'relevance', None) is not None for h in hits)
     floor = next((h.floor for h in hits if getattr(h, 'floor', None) is not None), None)
     if floor is not None: cap += f' · relevance floor {floor:.2f}: rows below it are not quoted'
-    cols = ('#', 'formed', 'memory', 'similarity', 'E', 'retention', 'salience', 'score', 'gate') + (('relevance',) if rel else ())
+    cols = ('#', 'formed', 'memory', 'similarity', 'E', 'retention', 'salience', 'score') + (('gate',) if gated else ()) + (('relevance',) if rel else ())
     def row(h):
         low = getattr(h, 'below_floor', False)
         return Tr(Td(h.rank), Td(A(local_time(h.memory.created_at, tz, '%Y-%m-%d'), href=f'/page/{h.memory.id}'), Small(f' {when(h.memory.created_at, now, tz)}')),
                   Td(excerpt(h.memory.text), Small(' · below the relevance floor, not quoted') if low else None),
                   *[Td(f'{x:.3f}', cls='num') for x in (h.similarity, h.memory.intensity, h.retention, h.salience, h.score)],
-                  Td('open' if gate_fired else 'closed'),
+                  *((Td('open' if gate_fired else 'closed'),) if gated else ()),
                   *((Td('' if h.relevance is None else f'{h.relevance:.3f}', cls='num'),) if rel else ()), cls='below-floor' if low else None)
     return Table(Caption(cap), Thead(Tr(*[Th(h, scope='col') for h in cols])), Tbody(*map(row, hits)), cls='recall')
 
@@ -287,6 +294,7 @@ class PageView:
     image_url:str|None=None      # where the app serves the picture
     resurfaced:list=field(default_factory=list)  # earlier `Memory` records the page quoted, best first
     gate_fired:bool=False
+    strategy:str|None=None       # how its memories were recalled, as its record says (None: not recorded)
     @property
     def mood(self): return mood_for(self.emotion, self.intensity)
 

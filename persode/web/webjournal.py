@@ -209,6 +209,8 @@ class WebJournal:
         if (folder/f'{stem}.png').is_file(): v.image_url = f'/page/{m.id}/image'
         hits = _hits(rec, s)
         v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
+        prov = rec.get('provenance')
+        v.strategy = prov.get('retrieval') if isinstance(prov, dict) and isinstance(prov.get('retrieval'), str) else None
         return v, hits
 
     def image(self, uid:str, mid:str)->Path:
