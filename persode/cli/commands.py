@@ -95,9 +95,10 @@ def _seconds(s:str)->float:
     if not 0 < v < 1e6: raise argparse.ArgumentTypeError(f'must be a positive number of seconds, got {s[:20]!r}')
     return v
 
-STRATEGY_HELP = ('how to recall (default: default: a question by its words and meaning, anything else by meaning sentence by sentence, '
-                 'for a MiniLM journal; plain similarity for other embedders); similarity: meaning alone; fused and gated: '
-                 "the paper's emotion-weighted recall, always or when the message's emotion passes the gate")
+STRATEGY_HELP = ('how to recall: default (used unless told otherwise; for a MiniLM journal a question is matched on its words '
+                 'and meaning, anything else on its meaning sentence by sentence; for other embedders plain similarity), '
+                 "similarity (meaning alone), fused or gated (the paper's emotion-weighted recall, always or when the "
+                 "message's emotion passes the gate)")
 
 def _llm_options(p, what:str='generation back end'):
     p.add_argument('--llm', default=None, choices=('offline', 'openai'),

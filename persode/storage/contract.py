@@ -75,7 +75,7 @@ class JournalDB:
 
     def check(self)->str: "'ok', or the problems found."; raise NotImplementedError
 
-    def get_sentence_vectors(self, user_id:str, identity:str)->dict: "Cached `{id: (n, dim) array}` (see `persode.recall.views`)."; return {}
+    def get_sentence_vectors(self, user_id:str, identity:str)->dict: "Cached `{id: (n, dim) array}` (see `persode.recall.sentences`)."; return {}
 
     def put_sentence_vectors(self, user_id:str, identity:str, dim:int, items:dict): "Cache sentence vectors of existing memories."
 
