@@ -20,36 +20,38 @@ def check_view_weight(weight)->float:
     return float(weight)
 
 class SentenceIndex:
-    "The unit vectors of every memory's sentences, in store order, and the view similarity they give."
+    "The unit vectors of every multi-sentence memory's sentences, in store order, and the view similarity they give."
     def __init__(self,
                  embedder,        # embeds multi-sentence texts' sentences (the store's embedder)
                  backend=None,    # a journal backend with `sentence_vectors()` / `save_sentence_vectors(items)`, or None
                 ):
         self.embedder, self.backend = embedder, backend
-        self._S = np.zeros((embedder.dim, 16), np.float32)    # one column per sentence
-        self._ns = 0                                          # columns written (runs of removed or corrected memories included until the next gather)
-        self._start, self._len, self._n = np.zeros(16, np.int64), np.zeros(16, np.int64), 0
-        self._ordered, self._stored = True, None              # runs in store order; the journal's cached vectors {id: array}, read at first use
+        self._S = np.zeros((embedder.dim, 0), np.float32)     # the main block: one column per sentence, exactly as wide as it holds
+        self._T, self._tn = np.zeros((embedder.dim, 16), np.float32), 0   # the tail: columns written since, in a block that doubles
+        self._start, self._len, self._n = np.zeros(16, np.int64), np.zeros(16, np.int64), 0   # per memory: first column and sentences (0: its own vector)
+        self._ordered, self._stored = True, None              # runs in store order, no column left over; the journal's cached vectors {id: array}, read at first use
         self._centre = None                                   # (key, μ, μ·m, ‖m − μ‖) for the store state `key`
 
     def __len__(self)->int: return self._n
     def __repr__(self): return f'SentenceIndex({self._n} memories, {self.n_sentences} sentences)'
     @property
     def n_sentences(self)->int:
-        "How many sentences the memories hold."
+        "How many sentences the matrix holds (those of the memories with more than one)."
         return int(self._len[:self._n].sum())
+    @property
+    def _ns(self)->int: return self._S.shape[1] + self._tn   # columns written (runs of removed or corrected memories included until the next gather)
 
-    def _runs(self, ids:list, texts:list, vecs:np.ndarray)->list:
-        "Per memory, its sentences' unit vectors: its own vector for one sentence, the journal's cache or one embedding batch for more."
+    def _runs(self, ids:list, texts:list)->list:
+        "Per memory, its sentences' unit vectors (None for a one-sentence memory, whose sentence is the memory): the journal's cache, or one embedding batch."
         if self._stored is None:
             get = getattr(self.backend, 'sentence_vectors', None)
             self._stored = dict(get()) if get is not None else {}
         parts = [split_sentences(t) for t in texts]
-        out = [vecs[i:i + 1] if len(p) < 2 else None for i, p in enumerate(parts)]
+        out = [None]*len(texts)
         for i, p in enumerate(parts):
             v = self._stored.pop(ids[i], None) if len(p) > 1 else None
             if v is not None and v.shape == (len(p), self.embedder.dim): out[i] = np.asarray(v, np.float32)
-        todo = [i for i, v in enumerate(out) if v is None]
+        todo = [i for i, p in enumerate(parts) if len(p) > 1 and out[i] is None]
         if todo:
             E = np.asarray(self.embedder.embed([x for i in todo for x in parts[i]]), np.float32)
             at, new = 0, {}
@@ -61,14 +63,21 @@ class SentenceIndex:
         return out
 
     def _write(self, runs:list)->np.ndarray:
-        "Write runs after the last column; returns their first columns."
-        k = sum(len(r) for r in runs)
-        if self._ns + k > self._S.shape[1]:
-            S = np.zeros((self._S.shape[0], max(2*self._S.shape[1], self._ns + k)), np.float32); S[:, :self._ns] = self._S[:, :self._ns]; self._S = S
-        if k: self._S[:, self._ns:self._ns + k] = np.concatenate(runs).T
-        starts = self._ns + np.cumsum([0] + [len(r) for r in runs[:-1]]).astype(np.int64)
-        self._ns += k
-        return starts
+        "Write the runs (None: nothing) after the last column, into the tail; returns their first columns."
+        lens = [0 if r is None else len(r) for r in runs]; k = sum(lens)
+        first = self._ns + np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
+        if k:
+            if self._tn + k > self._T.shape[1]:
+                T = np.zeros((self._T.shape[0], max(2*self._T.shape[1], self._tn + k)), np.float32); T[:, :self._tn] = self._T[:, :self._tn]; self._T = T
+            self._T[:, self._tn:self._tn + k] = np.concatenate([r for r in runs if r is not None]).T
+            self._tn += k
+            if self._tn > max(1024, self._S.shape[1]//8): self._fold()
+        return first
+
+    def _fold(self):
+        "Append the tail to the main block (a contiguous copy: one matrix–vector product reads it at full speed)."
+        self._S = np.concatenate([self._S, self._T[:, :self._tn]], axis=1)
+        self._T, self._tn = np.zeros((self._S.shape[0], 16), np.float32), 0
 
     def _rows(self, need:int):
         if need > len(self._start):
@@ -76,33 +85,35 @@ class SentenceIndex:
             self._start, self._len = (np.concatenate([a, np.zeros(cap - len(a), np.int64)]) for a in (self._start, self._len))
 
     # Writing, in step with the store
-    def append(self, ids:list, texts:list, vecs):
-        "Add memories at the end (their ids, texts and the store's unit vectors, one row each)."
-        runs = self._runs(list(ids), list(texts), np.asarray(vecs, np.float32))
+    def append(self, ids:list, texts:list):
+        "Add memories at the end (their ids and texts)."
+        runs = self._runs(list(ids), list(texts))
         self._rows(self._n + len(runs))
         self._start[self._n:self._n + len(runs)] = self._write(runs)
-        self._len[self._n:self._n + len(runs)] = [len(r) for r in runs]
+        self._len[self._n:self._n + len(runs)] = [0 if r is None else len(r) for r in runs]
         self._n += len(runs)
 
-    def replace(self, row:int, mid:str, text:str, vec):
-        "Index memory `row`'s corrected text (`vec`: its new unit vector)."
-        run = self._runs([mid], [text], np.asarray(vec, np.float32).reshape(1, -1))
-        self._start[row], self._len[row] = self._write(run)[0], len(run[0])
-        self._ordered = False
+    def replace(self, row:int, mid:str, text:str):
+        "Index memory `row`'s corrected text."
+        run = self._runs([mid], [text])
+        if self._len[row] or run[0] is not None: self._ordered = False   # its old run is left over, or its new one is out of order
+        self._start[row], self._len[row] = self._write(run)[0], 0 if run[0] is None else len(run[0])
 
     def remove(self, row:int):
         "Drop memory `row`; the last memory takes its row (as in `MemoryStore`)."
         j = self._n - 1
+        if self._len[row] or (row != j and self._len[j]): self._ordered = False
         self._start[row], self._len[row] = self._start[j], self._len[j]
-        self._n = j; self._ordered = False
+        self._n = j
 
     def _gather(self):
-        "Copy the runs back into store order, dropping the columns no memory points at."
+        "Copy the runs back into store order in one contiguous block, dropping the columns no memory points at."
         L = self._len[:self._n]; total = int(L.sum())
         first = np.concatenate([[0], np.cumsum(L)[:-1]]).astype(np.int64)
         idx = np.repeat(self._start[:self._n] - first, L) + np.arange(total)
-        S = np.zeros((self._S.shape[0], max(16, 2*total)), np.float32); S[:, :total] = self._S[:, idx]
-        self._S, self._ns, self._start[:self._n], self._ordered = S, total, first, True
+        allc = np.concatenate([self._S, self._T[:, :self._tn]], axis=1)
+        self._S = np.ascontiguousarray(allc[:, idx]); self._T, self._tn = np.zeros((self._S.shape[0], 16), np.float32), 0
+        self._start[:self._n], self._ordered = first, True
 
     # Reading
     def similarity(self,
@@ -113,13 +124,17 @@ class SentenceIndex:
                    weight:float=VIEW_WEIGHT,
                    present=None,  # boolean mask of the memories that exist at the query's time: μ is their mean; all when None
                   )->np.ndarray:  # view similarity of every memory (float64)
-        "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s): two matrix–vector products and one reduceat."
+        "(1 − w)·cos(q − μ, m − μ) + w·max over m's sentences of cos(q, s): at most three matrix–vector products and one reduceat."
         if len(V) != self._n: raise ValueError(f'the index holds {self._n} memories, the store {len(V)}')
         if self._n == 0: return np.zeros(0)
         if not self._ordered: self._gather()
         q = np.asarray(q, np.float32)
-        best = np.maximum.reduceat(q @ self._S[:, :self._ns], self._start[:self._n]).astype(np.float64)
         sim = np.asarray(V @ q if sim is None else sim, np.float64)
+        best = sim.copy()                                            # a one-sentence memory's best sentence is itself
+        multi = np.flatnonzero(self._len[:self._n])
+        if len(multi):
+            cols = q @ self._S if not self._tn else np.concatenate([q @ self._S, q @ self._T[:, :self._tn]])
+            best[multi] = np.maximum.reduceat(cols, self._start[multi])
         if (self._n if present is None else int(np.count_nonzero(present))) < 2: centred = sim
         else:
             if present is not None or key is None or self._centre is None or self._centre[0] != key:

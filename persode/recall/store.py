@@ -199,7 +199,7 @@ class MemoryStore:
         if self._lex is not None or self._sent is not None:   # indexes already built follow the new rows
             texts = self.texts(i)
             if self._lex is not None: self._lex.append(texts)
-            if self._sent is not None: self._sent.append(ids, texts, self._vecs[:, i:j].T)
+            if self._sent is not None: self._sent.append(ids, texts)
         self._bump()
 
     def clear_columns(self,
@@ -313,7 +313,7 @@ class MemoryStore:
     def sentences(self)->SentenceIndex:
         "The memories' sentence vectors: built at first use (from the journal's cache when it has them), then updated by every write."
         if self._sent is None:
-            self._sent = SentenceIndex(self.embedder, self.backend); self._sent.append(list(self._ids), self.texts(), self.vectors)
+            self._sent = SentenceIndex(self.embedder, self.backend); self._sent.append(list(self._ids), self.texts())
         return self._sent
 
     def bm25(self, query:str)->np.ndarray:
@@ -506,7 +506,7 @@ class MemoryStore:
         self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
         self._recompute_terms(np.array([i]))   # that row's cached rate and intrinsic salience (its intensity changed)
         if self._lex is not None: self._lex.replace(i, text)
-        if self._sent is not None: self._sent.replace(i, mid, text, self._vecs[:, i])
+        if self._sent is not None: self._sent.replace(i, mid, text)
         self._bump(rewrite=True)
         return mem
 
