@@ -188,7 +188,8 @@ def journey(browser, db, home:Path, tag:str):
         expect(table).to_be_visible()
         row = table.locator('tr', has=v.page.locator(f'a[href="/page/{ids[0]}"]'))
         cells = row.locator('td').all_inner_texts()
-        assert len(cells) == 9 and all(re.fullmatch(r'-?\d\.\d{3}', c) for c in cells[3:8]), cells
+        assert len(cells) == 8 and all(re.fullmatch(r'-?\d\.\d{3}', c) for c in cells[3:8]), cells   # the default recall has no gate column
+        expect(table.locator('caption')).to_contain_text('Recalled by the default recall')
         assert float(cells[4]) > 0.8, cells          # the intense entry's E
         v.shot(f'{tag}-4-why')
 
@@ -197,6 +198,7 @@ def journey(browser, db, home:Path, tag:str):
         v.submit('Send')
         expect(v.page.locator('.reply')).not_to_be_empty()
         expect(v.page.locator(f'table.recall a[href="/page/{ids[0]}"]')).to_be_visible()
+        expect(v.page.locator('table.recall caption')).to_contain_text('Recalled by the default recall')
         v.shot(f'{tag}-4b-chat')
         assert count(db) == 3
 
