@@ -1220,8 +1220,6 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                          'persode/recall/lexical.py'),
                                         'persode.recall.lexical.LexicalIndex._postings': ( 'recall/lexical.html#lexicalindex._postings',
                                                                                            'persode/recall/lexical.py'),
-                                        'persode.recall.lexical.LexicalIndex._tail_arrays': ( 'recall/lexical.html#lexicalindex._tail_arrays',
-                                                                                              'persode/recall/lexical.py'),
                                         'persode.recall.lexical.LexicalIndex.append': ( 'recall/lexical.html#lexicalindex.append',
                                                                                         'persode/recall/lexical.py'),
                                         'persode.recall.lexical.LexicalIndex.clear': ( 'recall/lexical.html#lexicalindex.clear',

@@ -79,7 +79,7 @@ class LexicalIndex:
         self._total = 0.                    # Σ |d|
         self._stale = True                  # the compiled postings must be rebuilt
         self._ptr, self._prow, self._ptf, self._cn = np.zeros(1, np.int64), _EMPTY, _EMPTY, 0   # compiled: postings of rows < _cn, by token
-        self._tail, self._tnnz, self._tarr = [], 0, None    # rows >= _cn: their (row, ids, counts), and the same as three arrays
+        self._tail = (_EMPTY, _EMPTY, _EMPTY)  # postings of the rows appended since (rows >= _cn): token ids, rows, counts
 
     def __len__(self)->int: return len(self._rows)
     def __repr__(self): return f'LexicalIndex({len(self)} texts, {len(self.vocab)} tokens, k1={self.k1}, b={self.b})'
@@ -92,15 +92,18 @@ class LexicalIndex:
 
     # Writing
     def append(self, texts):
-        "Index texts as new rows at the end."
+        "Index texts as new rows at the end (their postings join the tail, which is folded in once it is long)."
         n = len(self._rows)
         new = [self._counts(t) for t in texts]
         if n + len(new) > len(self._dl): self._dl = np.concatenate([self._dl, np.zeros(max(n + len(new), 2*len(self._dl)) - len(self._dl))])
-        for k, (ids, c) in enumerate(new):
-            self._dl[n + k] = c.sum(); self._total += c.sum()
-            self._tail.append((n + k, ids, c)); self._tnnz += len(ids)
-        self._rows += new; self._tarr = None
-        if self._tnnz > max(4096, len(self._prow)//16): self._stale = True
+        lens = np.fromiter((c.sum() for _, c in new), np.float64, len(new))
+        self._dl[n:n + len(new)] = lens; self._total += float(lens.sum())
+        self._rows += new
+        if new and not self._stale:
+            k = np.fromiter((len(i) for i, _ in new), np.int64, len(new))
+            add = (np.concatenate([i for i, _ in new]), np.repeat(np.arange(n, n + len(new), dtype=np.int64), k), np.concatenate([c for _, c in new]))
+            self._tail = tuple(np.concatenate([a, b]) for a, b in zip(self._tail, add))
+            if len(self._tail[0]) > max(4096, len(self._prow)//16): self._compile()
 
     def replace(self, row:int, text:str):
         "Index `text` in place of row `row`'s text."
@@ -132,21 +135,13 @@ class LexicalIndex:
         o = np.argsort(terms, kind='stable')
         self._prow, self._ptf = rows[o], tfs[o]
         self._ptr = np.concatenate([[0], np.cumsum(np.bincount(terms, minlength=len(self.vocab)))]).astype(np.int64)
-        self._cn, self._tail, self._tnnz, self._tarr, self._stale = n, [], 0, None, False
-
-    def _tail_arrays(self)->tuple:
-        "The tail's postings as (token ids, rows, counts) arrays."
-        if self._tarr is None:
-            if not self._tail: self._tarr = (_EMPTY, _EMPTY, _EMPTY)
-            else: self._tarr = (np.concatenate([i for _, i, _ in self._tail]), np.concatenate([np.full(len(i), r, np.int64) for r, i, _ in self._tail]),
-                                np.concatenate([c for _, _, c in self._tail]))
-        return self._tarr
+        self._cn, self._tail, self._stale = n, (_EMPTY, _EMPTY, _EMPTY), False
 
     # Reading
     def _postings(self, t:int)->tuple:
         "Rows holding token `t` and its count in each: its slice of the compiled part, then its tail entries."
         r, f = (self._prow[self._ptr[t]:self._ptr[t + 1]], self._ptf[self._ptr[t]:self._ptr[t + 1]]) if t + 1 < len(self._ptr) else (_EMPTY, _EMPTY)
-        tt, tr, tf = self._tail_arrays()
+        tt, tr, tf = self._tail
         if len(tt):
             m = tt == t
             if m.any(): r, f = np.concatenate([r, tr[m]]), np.concatenate([f, tf[m]])
