@@ -2013,6 +2013,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                    'persode.web.views.entry_form': ('web/views.html#entry_form', 'persode/web/views.py'),
                                    'persode.web.views.excerpt': ('web/views.html#excerpt', 'persode/web/views.py'),
                                    'persode.web.views.fault_page': ('web/views.html#fault_page', 'persode/web/views.py'),
+                                   'persode.web.views.feeling': ('web/views.html#feeling', 'persode/web/views.py'),
                                    'persode.web.views.forget_all_form': ('web/views.html#forget_all_form', 'persode/web/views.py'),
                                    'persode.web.views.login_form': ('web/views.html#login_form', 'persode/web/views.py'),
                                    'persode.web.views.month_calendar': ('web/views.html#month_calendar', 'persode/web/views.py'),

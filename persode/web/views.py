@@ -18,11 +18,11 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'LABELS', 'LAST_DAY', 'CONFIRM_ALL',
-           'RECALL_CAPTIONS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone',
-           'default_zone', 'stamp', 'check_form', 'onboarding_form', 'when_written', 'check_month', 'check_day',
-           'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form',
-           'excerpt', 'recall_table', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize',
-           'month_calendar', 'mood_chart']
+           'RECALL_CAPTIONS', 'FEELINGS', 'APP_CSS', 'APP_JS', 'csrf_field', 'page', 'document', 'fault_page',
+           'check_zone', 'default_zone', 'stamp', 'check_form', 'onboarding_form', 'when_written', 'check_month',
+           'check_day', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form',
+           'password_form', 'excerpt', 'recall_table', 'feeling', 'PageView', 'mood_card', 'diary_page', 'entry_card',
+           'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
 
 # %% ../../nbs/web/00_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.web.accounts.CSRF_FIELD`)
@@ -284,6 +284,19 @@ def recall_table(hits,            # retrieval `Hit`s, best first
                   *((Td('open' if gate_fired else 'closed'),) if gated else ()),
                   *((Td('' if h.relevance is None else f'{h.relevance:.3f}', cls='num'),) if rel else ()), cls='below-floor' if low else None)
     return Table(Caption(cap), Thead(Tr(*[Th(h, scope='col') for h in cols])), Tbody(*map(row, hits)), cls='recall')
+
+# %% ../../nbs/web/00_views.ipynb #716adbca
+FEELINGS = dict(joy='happy', pride='proud', love='loving', gratitude='grateful', calm='calm', surprise='surprised',
+                sadness='sad', anger='angry', fear='afraid', anxiety='anxious', disgust='disgusted', shame='ashamed')
+
+def feeling(emotion:str,    # the analyzer's label (`EMOTIONS`; an unknown label is shown as it is)
+            intensity:float # its intensity in [0, 1]
+           )->str:
+    "The mood in plain words: a degree ('a little', none, 'very') and an adjective; a neutral entry is 'even'."
+    if emotion == 'neutral' or not emotion: return 'even'
+    word = FEELINGS.get(emotion, str(emotion))
+    degree = 'a little ' if intensity < 0.34 else 'very ' if intensity >= 0.67 else ''
+    return degree + word
 
 # %% ../../nbs/web/00_views.ipynb #9bb51c52
 @dataclass
