@@ -285,7 +285,7 @@ def recall_table(hits,            # retrieval `Hit`s, best first
                   *((Td('' if h.relevance is None else f'{h.relevance:.3f}', cls='num'),) if rel else ()), cls='below-floor' if low else None)
     return Table(Caption(cap), Thead(Tr(*[Th(h, scope='col') for h in cols])), Tbody(*map(row, hits)), cls='recall')
 
-# %% ../../nbs/web/00_views.ipynb #716adbca
+# %% ../../nbs/web/00_views.ipynb #826d8c7f
 FEELINGS = dict(joy='happy', pride='proud', love='loving', gratitude='grateful', calm='calm', surprise='surprised',
                 sadness='sad', anger='angry', fear='afraid', anxiety='anxious', disgust='disgusted', shame='ashamed')
 
