@@ -14,7 +14,7 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable',
            'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'as_vector', 'check_mid',
-           'when_text', 'row_cells', 'PgJournal']
+           'when_text', 'row_cells', 'PgJournal', 'word_regex']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
@@ -84,7 +84,7 @@ ALTER TABLE persode_users ADD COLUMN preferences text;
     (4, 'index on the time each memory was formed or last recalled (a removal finds the latest one)', '''
 CREATE INDEX persode_memories_user_anchor ON persode_memories (user_id, (coalesce(last_recalled, created_at)));
 '''),
-    (5, 'index for listing and searching entries newest first (keyset pages by formation time and id)', '''
+    (5, 'indexes for listing entries newest first (keyset pages by formation time and id)', '''
 CREATE INDEX persode_memories_user_created_id ON persode_memories (user_id, created_at DESC, id COLLATE "C" DESC);
 '''),
 )
@@ -451,9 +451,10 @@ class PgJournal(JournalDB):
         return self.run(go)
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #0626f013
-_ASCII_LOWER = "translate(text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
-
-def _re_escape(s:str)->str: return ''.join(c if c.isalnum() else '\\' + c for c in s)
+def word_regex(w:str)->str:
+    "A regular expression for `w` as a whole word, A–Z in either case, other characters as they are (escaped)."
+    def one(c): return f'[{c.lower()}{c.upper()}]' if c.isascii() and c.isalpha() else c if c.isalnum() else '\\' + c
+    return '(^|[^A-Za-z0-9_])' + ''.join(map(one, w)) + '($|[^A-Za-z0-9_])'
 
 def _find_where(user_id:str, f:Find)->tuple:
     "The WHERE clause (text) and its parameters for a `Find`; every value is a parameter."
@@ -463,8 +464,8 @@ def _find_where(user_id:str, f:Find)->tuple:
     if f.emotion: where.append('emotion = %s'); args.append(f.emotion)
     if f.tag: where.append('hashtags @> ARRAY[%s]::text[]'); args.append(f.tag)
     for w in f.words:
-        where.append(f"{_ASCII_LOWER} LIKE %s ESCAPE '\\' AND (' ' || {_ASCII_LOWER} || ' ') ~ %s")
-        args += ['%' + like_escape(w) + '%', '[^a-z0-9_]' + _re_escape(w) + '[^a-z0-9_]']
+        where.append("text ILIKE %s ESCAPE '\\' AND text ~ %s")
+        args += ['%' + like_escape(w) + '%', word_regex(w)]
     return ' AND '.join(where), args
 
 @patch
