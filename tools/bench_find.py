@@ -71,6 +71,8 @@ def cases(mems)->dict:
         'search: one month': lambda db: db.entries(USER, **month),
         'search: word + feeling + month': lambda db: db.entries(USER, q='walk', emotion='joy', **month),
         'count: common word': lambda db: db.count_entries(USER, q='walk'),
+        'count: common word, up to 1,000 (as the search page)': lambda db: db.count_entries(USER, q='walk', upto=1000),
+        'count: rare word, up to 1,000': lambda db: db.count_entries(USER, q='zeppelin', upto=1000),
         'count: rare word': lambda db: db.count_entries(USER, q='zeppelin'),
     }
 

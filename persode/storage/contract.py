@@ -473,7 +473,9 @@ def find_rows(self:JournalDB, user_id:str, find:Find, before:tuple|None, limit:i
     raise NotImplementedError
 
 @patch
-def count_found(self:JournalDB, user_id:str, find:Find)->int: "How many of the user's entries match `find`."; raise NotImplementedError
+def count_found(self:JournalDB, user_id:str, find:Find, upto:int|None=None)->int:
+    "How many of the user's entries match `find`; with `upto`, counting stops at `upto` + 1."
+    raise NotImplementedError
 
 @patch
 def entries(self:JournalDB,
@@ -492,7 +494,9 @@ def entries(self:JournalDB,
 @patch
 def count_entries(self:JournalDB,
                   user_id:str=DEFAULT_USER, # whose entries
+                  upto:int|None=None,       # stop counting past this many: the answer is then `upto` + 1 ("more than `upto`")
                   **find,                   # as for `entries`
                  )->int:
-    "How many of a user's entries hold the words, hashtag, emotion and time range asked for."
-    return self.count_found(check_user_id(user_id), find_filter(**find))
+    "How many of a user's entries hold the words, hashtag, emotion and time range asked for (at most `upto` + 1)."
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0): raise PersodeError(f'upto must be a count, not {upto!r}')
+    return self.count_found(check_user_id(user_id), find_filter(**find), upto)

@@ -482,9 +482,11 @@ def find_rows(self:PgJournal, user_id, find:Find, before=None, limit:int=25)->li
     return [(r[0], r[1], _epoch(r[2]), r[3], r[4], r[5], r[6], tuple(r[7] or ())) for r in rows]
 
 @patch
-def count_found(self:PgJournal, user_id, find:Find)->int:
-    "How many of the user's entries match `find`."
+def count_found(self:PgJournal, user_id, find:Find, upto:int|None=None)->int:
+    "How many of the user's entries match `find` (counting stops at `upto` + 1)."
     user_id = _uid(user_id)
     if self.dim is None: return 0
     where, args = _find_where(user_id, find)
-    return self.run(lambda c: c.execute(f'SELECT count(*) FROM persode_memories WHERE {where}', args).fetchone()[0])
+    if upto is None: sql = f'SELECT count(*) FROM persode_memories WHERE {where}'
+    else: sql, args = f'SELECT count(*) FROM (SELECT 1 FROM persode_memories WHERE {where} LIMIT %s) AS k', [*args, int(upto) + 1]
+    return self.run(lambda c: c.execute(sql, args).fetchone()[0])

@@ -460,7 +460,8 @@ def find_rows(self:SQLiteJournal, user_id, find:Find, before=None, limit:int=25)
     return [(*r[:7], tuple(r[7].split(TAG_SEP)) if r[7] else ()) for r in rows]
 
 @patch
-def count_found(self:SQLiteJournal, user_id, find:Find)->int:
-    "How many of the user's entries match `find`."
+def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int:
+    "How many of the user's entries match `find` (counting stops at `upto` + 1)."
     where, args = _find_where(user_id, find)
-    with self._read() as con: return con.execute(f'SELECT count(*) FROM memories WHERE {where}', args).fetchone()[0]
+    sql = f'SELECT count(*) FROM memories WHERE {where}' if upto is None else f'SELECT count(*) FROM (SELECT 1 FROM memories WHERE {where} LIMIT ?)'
+    with self._read() as con: return con.execute(sql, args if upto is None else (*args, int(upto) + 1)).fetchone()[0]

@@ -183,6 +183,7 @@ def check_find(url:str):
         assert (first.text, first.created_at, first.emotion, first.hashtags) == ('same second 6', t0 + timedelta(days=10), 'calm', ())
         assert db.entries('fnd', q='sea', limit=1).entries[0].hashtags == ('#pride', '#art', '#sea')
         assert (db.count_entries('fnd'), db.count_entries('fnd', q='sea'), db.count_entries('fnd', tag='sea', emotion='joy'), db.count_entries('nobody')) == (13, 2, 1, 0)
+        assert (db.count_entries('fnd', upto=5), db.count_entries('fnd', upto=13), db.count_entries('fnd', upto=0, q='sea')) == (6, 13, 1)
         assert [m.id for m in db.entries('other').entries] == ['o1'] and db.count_entries('other', q='party') == 0
     return 'ok'
 

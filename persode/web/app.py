@@ -26,11 +26,12 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in', 'genuine',
-           'journal_app', 'make_app', 'css', 'js', 'home', 'write', 'talk', 'chat', 'onboard', 'onboard_post', 'entry',
-           'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day', 'all_entries', 'search',
-           'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout',
-           'signup_form', 'signup', 'password_page', 'change_password', 'proxy_options', 'serve', 'cli_serve']
+__all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in',
+           'genuine', 'journal_app', 'make_app', 'css', 'js', 'home', 'write', 'talk', 'chat', 'onboard',
+           'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day',
+           'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page', 'login',
+           'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password', 'proxy_options',
+           'serve', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -319,6 +320,7 @@ def day(auth, state, d:str):
 
 # %% ../../nbs/web/03_app.ipynb #9b26df76
 MEANING_RESULTS = 5   # entries close in meaning shown under the word matches
+COUNT_UPTO = 1000     # a search counts its matches up to this many ("more than 1,000")
 
 def _entries_count(n:int)->str: return f'{n:,} entr{"y" if n == 1 else "ies"}'
 
@@ -362,11 +364,12 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
         f = find_filter(**ask)
         if not (f.words or f.tag or f.emotion or a['start'] or a['end']):
             return _html(page('Search', form, P('Look for words, a hashtag, a feeling or the days you wrote; or see ', A('all entries', href='/entries'), '.', cls='muted')))
-        found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, **ask)
+        found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
     except PersodeError as e: return _html(page('Search', form, error=f'{e}. Nothing was changed.'), 400)
     close = _close_in_meaning(web, auth, q, f, {m.id for m in found.entries}) if f.words and not before else []
     said = ' and '.join(x for x in (f'the words “{" ".join(f.words)}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
-    head = f'{_entries_count(n)} with {said}' if said else _entries_count(n)
+    many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
+    head = f'{many} with {said}' if said else many
     return _html(page('Search', form,
                       Section(H2('Found'), P(head + (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '') + '.', cls='found-count'),
                               found_list(found.entries, f.words, tz) if found.entries else P('No entry matches all of this.'),

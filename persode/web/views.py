@@ -35,7 +35,7 @@ def csrf_field(token:str): return Input(type='hidden', name=TOKEN_FIELD, value=t
 
 # %% ../../nbs/web/00_views.ipynb #0b42b58e
 SIGNED_IN = contextvars.ContextVar('persode_signed_in', default=None)   # (user, anti-forgery token) of this request, set by the server when accounts are on
-NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/timeline', 'Timeline'), ('/data', 'Your data'), ('/onboard', 'Profile'))
+NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/entries', 'All entries'), ('/search', 'Search'), ('/timeline', 'Timeline'), ('/data', 'Your data'), ('/onboard', 'Profile'))
 HEAD = (Meta(charset='utf-8'), Meta(name='viewport', content='width=device-width, initial-scale=1'),
         Link(rel='icon', href='data:,'), Link(rel='stylesheet', href='/static/app.css'), Script(src='/static/app.js', defer=True))
 
