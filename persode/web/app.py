@@ -19,7 +19,7 @@ from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_se
                        is_loopback, SECURITY_HEADERS)
 try:
     from fasthtml.common import FastHTML, APIRouter, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
-    from fasthtml.common import A, H2, H3, Input, P, Section, Strong, Ul, Small
+    from fasthtml.common import A, H2, Input, P, Section, Ul
     from starlette.datastructures import MutableHeaders
     from starlette.requests import cookie_parser
     from starlette.middleware import Middleware
