@@ -184,7 +184,10 @@ def journey(browser, db, home:Path, tag:str):
 
         # why this memory: the recall table of that page
         v.page.get_by_role('link', name='Why these memories').click(); v.page.wait_for_load_state()
+        expect(v.page.locator('ul.reasons')).to_contain_text('written')       # in words first
         table = v.page.locator('table.recall')
+        expect(table).not_to_be_visible()
+        v.page.get_by_text('Show the numbers').click()
         expect(table).to_be_visible()
         row = table.locator('tr', has=v.page.locator(f'a[href="/page/{ids[0]}"]'))
         cells = row.locator('td').all_inner_texts()
@@ -193,13 +196,30 @@ def journey(browser, db, home:Path, tag:str):
         assert float(cells[4]) > 0.8, cells          # the intense entry's E
         v.shot(f'{tag}-4-why')
 
-        # talk: the reply and the memories it recalled (not remembered, so the journal keeps three entries)
-        v.go('/chat'); v.page.fill('#text', "Should I call Tom about our mother's house?"); v.page.uncheck('#remember')
+        # talk: a question is answered and not kept; the reply quotes the entry it remembers; the numbers wait behind "why"
+        v.go('/chat'); v.page.fill('#text', "Should I call Tom about our mother's house?")
+        assert v.page.locator('input[type=checkbox]').count() == 0          # nothing ticked in advance
         v.submit('Send')
-        expect(v.page.locator('.reply')).not_to_be_empty()
+        expect(v.page.locator('.reply')).to_contain_text(re.compile(r'You wrote on [123] Mar: “'))
+        assert count(db) == 3
+        expect(v.page.locator('form.keep')).to_contain_text('questions are answered, not kept')
+        expect(v.page.locator('table.recall')).not_to_be_visible()           # the numbers only when asked for
+        v.page.get_by_text('Why these memories?').click()
+        expect(v.page.locator('ul.reasons')).to_contain_text('written')
+        expect(v.page.locator('table.recall')).not_to_be_visible()
+        v.page.get_by_text('Show the numbers').click()
         expect(v.page.locator(f'table.recall a[href="/page/{ids[0]}"]')).to_be_visible()
         expect(v.page.locator('table.recall caption')).to_contain_text('Recalled by the default recall')
         v.shot(f'{tag}-4b-chat')
+        v.page.set_viewport_size({'width': 360, 'height': 800})              # a phone: the table scrolls in its box, the page does not
+        assert v.page.evaluate('document.documentElement.scrollWidth') <= 360, v.page.evaluate('document.documentElement.scrollWidth')
+        v.shot(f'{tag}-4c-chat-phone')
+        v.page.set_viewport_size({'width': 1100, 'height': 900})
+        v.submit('Keep this in my journal')                                   # the person has the last word
+        expect(v.page.locator('.notice')).to_contain_text('kept in your journal')
+        assert count(db) == 4
+        v.submit("Don't keep this")
+        expect(v.page.locator('.notice')).to_contain_text('no longer in your journal')
         assert count(db) == 3
 
         # bad input changes nothing: empty, oversized, invalid date; unknown ids and dates get a message
@@ -360,7 +380,10 @@ def two_accounts(browser, db, home:Path, tag:str):
 
         # sign out, wrong password, right password; guessing is slowed down
         old = next(c for c in alice.ctx.cookies() if c['name'] == SESSION_COOKIE)['value']
-        alice.go('/logout'); alice.submit('Sign out'); assert alice.page.url.endswith('/login')
+        alice.go('/timeline'); alice.page.get_by_role('link', name='Sign out').click(); alice.page.wait_for_load_state()
+        assert alice.page.get_by_role('link', name='Cancel').get_attribute('href') == '/timeline'   # Cancel: back where she came from
+        alice.submit('Sign out'); assert alice.page.url.endswith('/login?msg=signed_out')
+        expect(alice.page.locator('.notice')).to_contain_text('You are signed out')
         alice.go(f'/page/{a_id}'); assert alice.page.url.endswith('/login')
         thief = Visitor(browser, base, f'{tag}-thief')          # the cookie from before the sign-out, replayed elsewhere: refused
         thief.ctx.add_cookies([dict(name=SESSION_COOKIE, value=old, url=base)])

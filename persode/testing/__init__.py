@@ -417,8 +417,9 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     persode_cli('forget', *opts(), '--id', ids[0], '-y')
     after = export()
     out.update(after_forget=[m['id'] for m in after[1:]], forgotten_text_gone=CLI_ENTRIES[0] not in json.dumps(after))
-    persode_cli('chat', *opts(), stdin='I miss the long walks with the dog\n/quit\n')
-    out['chat_stored'] = [m['text'] for m in export()[1:]].count('I miss the long walks with the dog')
+    persode_cli('chat', *opts(), stdin='I miss the long walks with the dog\nWhat made me happy lately?\n/quit\n')
+    texts = [m['text'] for m in export()[1:]]
+    out['chat_stored'], out['question_stored'] = texts.count('I miss the long walks with the dog'), texts.count('What made me happy lately?')
     persode_cli('forget', *opts(user + '-copy'), '-y')
     out['copy_after_forget'] = len(export(user + '-copy')) - 1
     return out
