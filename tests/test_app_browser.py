@@ -504,3 +504,69 @@ def test_time_zone_and_backdating(browser, tmp_path):
             assert count(db) == 2
             v.close()
     finally: db.close()
+
+
+# ---------------------------------------------------------------- finding entries: the list of all entries and the search
+
+def find_journey(browser, db, home:Path, tag:str):
+    "Sixty entries: all of them a page at a time, then the search by word, by hashtag (a click), by feeling and by dates, and bad input refused."
+    from persode.journal.onboarding import OnboardingPreferences
+    from persode.memory.embeddings import HashingEmbedder
+    kinds = ('a walk by the sea with Ana', 'we had a party at home', 'my sister called about the garden')
+    s = db.store_for('default', HashingEmbedder())
+    s.add_many([f'Day {i}: {kinds[i % 3]}' for i in range(60)], [DAY1 - timedelta(days=60 - i) for i in range(60)], ids=[f'd{i:02d}' for i in range(60)])
+    db.set_preferences('default', OnboardingPreferences(name='Ada', age=36))
+    with serve(db, home, Clock(DAY1), tz='UTC') as base:
+        v = Visitor(browser, base, f'{tag}-find')
+        v.go('/entries')
+        expect(v.page.locator('.found-count')).to_contain_text('60 entries in your journal')
+        items = v.page.locator('.found-list > li')
+        expect(items).to_have_count(25); expect(items.first).to_contain_text('Day 59')
+        assert 'E 0.' not in v.page.inner_text('main')
+        v.shot(f'{tag}-find-1-entries')
+        with v.page.expect_navigation(): v.page.get_by_role('link', name='Older entries').click()
+        expect(items).to_have_count(25); expect(items.first).to_contain_text('Day 34')
+        with v.page.expect_navigation(): v.page.get_by_role('link', name='Older entries').click()
+        expect(items).to_have_count(10); expect(items.last).to_contain_text('Day 0:')
+        expect(v.page.get_by_role('link', name='Older entries')).to_have_count(0)
+
+        v.go('/search')
+        v.page.fill('#q', 'Sea'); v.submit('Search')
+        expect(v.page.locator('.found-count').first).to_contain_text('20 entries with the words “sea”')
+        expect(v.page.locator('.found-list').first.locator('mark').first).to_have_text('sea')
+        v.shot(f'{tag}-find-2-search')
+        tag_ = v.page.locator('.found .tags a').first
+        name = tag_.inner_text()
+        with v.page.expect_navigation(): tag_.click()
+        assert v.page.url.endswith('/search?tag=' + name[1:]), v.page.url
+        expect(v.page.locator('.found-count').first).to_contain_text(f'{db.count_entries("default", tag=name):,} entr')
+
+        emo = db.entries('default', q='party', limit=1).entries[0].emotion
+        v.go('/search')
+        v.page.select_option('#emotion', emo); v.page.fill('#start', '2026-01-20'); v.page.fill('#end', '2026-02-10'); v.submit('Search')
+        want = db.count_entries('default', emotion=emo, start=datetime(2026, 1, 20, tzinfo=timezone.utc), end=datetime(2026, 2, 11, tzinfo=timezone.utc))
+        expect(v.page.locator('.found-count').first).to_contain_text(f'{want:,} entr')
+        expect(v.page.locator('#emotion')).to_have_value(emo)
+
+        v.go('/search')
+        v.page.fill('#start', '2026-02-10'); v.page.fill('#end', '2026-01-20'); v.submit('Search', 400, '/search')
+        expect(v.page.locator('.error')).to_contain_text('after the end date')
+        expect(v.page.locator('.error')).to_contain_text('Nothing was changed')
+        v.go('/search?emotion=bliss', 400); expect(v.page.locator('.error')).to_contain_text('not one of the feelings')
+        v.go('/entries?before=nonsense', 400); expect(v.page.locator('.error')).to_contain_text('page address')
+        assert db.count('default') == 60
+        v.close()
+
+
+def test_find_sqlite(browser, tmp_path):
+    db = open_journal(tmp_path/'journal.db')
+    try: find_journey(browser, db, tmp_path, 'sqlite')
+    finally: db.close()
+
+
+def test_find_postgres(browser, tmp_path):
+    from persode.testing.temp_postgres import temp_postgres
+    with temp_postgres() as pg:
+        db = open_journal(pg.url)
+        try: find_journey(browser, db, tmp_path, 'postgres')
+        finally: db.close()

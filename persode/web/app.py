@@ -3,16 +3,17 @@
 # %% ../../nbs/web/03_app.ipynb #08f8de4f
 from __future__ import annotations
 import argparse, hmac, ipaddress, logging, os, time
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 from datetime import timedelta
 from ..core.text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
-from ..storage import open_journal, DEFAULT_USER, JournalDB
+from ..storage import open_journal, DEFAULT_USER, JournalDB, find_filter, MAX_QUERY_CHARS
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.llm import get_llm
 from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat_form, check_day, check_form, check_month, check_zone,
                                confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
                                month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
 from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange
+from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
 from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
                        session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, CSRF_HEADER, csrf_token, check_csrf, check_bind,
@@ -26,12 +27,12 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'PUBLIC', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in', 'genuine', 'journal_app',
-           'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep', 'onboard',
-           'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day',
-           'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout',
-           'signup_form', 'signup', 'password_page', 'change_password', 'proxy_options', 'serve', 'worker_app',
-           'serve_workers', 'cli_serve']
+__all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in',
+           'genuine', 'journal_app', 'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep',
+           'onboard', 'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline',
+           'day', 'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page',
+           'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password',
+           'proxy_options', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -158,7 +159,7 @@ def back(req,              # the request showing a confirmation step
 _static_routes = APIRouter()
 
 @_static_routes.get('/static/app.css')
-def css(): return Response(APP_CSS + TALK_CSS, media_type='text/css')
+def css(): return Response(APP_CSS + TALK_CSS + FIND_CSS, media_type='text/css')
 
 @_static_routes.get('/static/app.js')
 def js(): return Response(APP_JS, media_type='text/javascript')
@@ -345,6 +346,64 @@ def day(auth, state, d:str):
                       Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
                       None if entries else P('No entries on this day.')))
 
+# %% ../../nbs/web/03_app.ipynb #9b26df76
+MEANING_RESULTS = 5   # entries close in meaning shown under the word matches
+COUNT_UPTO = 1000     # a search counts its matches up to this many ("more than 1,000")
+
+def _entries_count(n:int)->str: return f'{n:,} entr{"y" if n == 1 else "ies"}'
+
+def _close_in_meaning(web, uid:str, q:str, f, shown:set)->list:
+    "Up to `MEANING_RESULTS` entries the default recall finds for `q` that are not `shown` and keep to the filters of `f` (no recall recorded)."
+    r = web.user(uid)['store'].retrieve(q, web.now(), top_k=MEANING_RESULTS + len(shown), strategy='default', reinforce=False)
+    def keep(m):
+        t = m.created_at.timestamp()
+        return (m.id not in shown and (not f.emotion or m.emotion == f.emotion) and (not f.tag or f.tag in m.hashtags)
+                and (f.start is None or t >= f.start) and (f.end is None or t < f.end))
+    return [m for m in r.memories if keep(m)][:MEANING_RESULTS]
+
+def _older(path:str, cursor:str|None, **params):
+    if cursor is None: return None
+    return P(A('Older entries →', href=f'{path}?' + urlencode({**{k: v for k, v in params.items() if v}, 'before': cursor}), rel='next'), cls='pager')
+
+_find_routes = APIRouter()
+
+@_find_routes.get('/entries')
+def all_entries(auth, state, before:str=''):
+    web = state.web
+    tz = web.tz(auth)
+    try: found = web.db.entries(auth, before=before or None)
+    except PersodeError as e:
+        return _html(page('All entries', P(A('Go to the newest entries', href='/entries')), error=f'{e}. Nothing was changed.'), 400)
+    n = web.db.count_entries(auth)
+    return _html(page('All entries', P(f'{_entries_count(n)} in your journal, newest first.', A('Search them', href='/search'), cls='found-count'),
+                      found_list(found.entries, (), tz) if found.entries else P('Nothing yet. ', A('Write your first entry', href='/')),
+                      _older('/entries', found.older),
+                      P(A('← Back to the newest entries', href='/entries'), cls='pager') if before else None))
+
+@_find_routes.get('/search')
+def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:str='', before:str=''):
+    web = state.web
+    tz = web.tz(auth)
+    form = search_form(q[:MAX_QUERY_CHARS], tag[:65], emotion[:32], start[:10], end[:10])
+    try:
+        a = check_search(q, tag, emotion, start, end)
+        ask = dict(q=a['q'], tag=a['tag'], emotion=a['emotion'], start=None if a['start'] is None else day_start(a['start'], tz),
+                   end=None if a['end'] is None else day_start(a['end'] + timedelta(days=1), tz))
+        f = find_filter(**ask)
+        if not (f.words or f.tag or f.emotion or a['start'] or a['end']):
+            return _html(page('Search', form, P('Look for words, a hashtag, a feeling or the days you wrote; or see ', A('all entries', href='/entries'), '.', cls='muted')))
+        found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
+    except PersodeError as e: return _html(page('Search', form, error=f'{e}. Nothing was changed.'), 400)
+    close = _close_in_meaning(web, auth, q, f, {m.id for m in found.entries}) if f.words and not before else []
+    said = ' and '.join(x for x in (f'the words “{" ".join(f.words)}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
+    many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
+    head = f'{many} with {said}' if said else many
+    return _html(page('Search', form,
+                      Section(H2('Found'), P(head + (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '') + '.', cls='found-count'),
+                              found_list(found.entries, f.words, tz) if found.entries else P('No entry matches all of this.'),
+                              _older('/search', found.older, q=q, tag=tag, emotion=emotion, start=start, end=end)),
+                      Section(H2('Close in meaning'), found_list(close, f.words, tz)) if close else None))
+
 # %% ../../nbs/web/03_app.ipynb #ca2f4e54
 _data_routes = APIRouter()
 
@@ -466,7 +525,7 @@ def change_password(req, auth, state, password:str='', new:str='', new2:str=''):
     return _go('/data?msg=password')
 
 # %% ../../nbs/web/03_app.ipynb #e8f300a1
-ROUTES = [_static_routes, _home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route,
+ROUTES = [_static_routes, _home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route, _find_routes,
           _data_routes, _import_route, _forget_all_routes]   # the journal's pages, in every app
 ACCOUNT_ROUTES = [_account_routes]                              # signing in, up and out, and the password: only with accounts
 

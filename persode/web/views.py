@@ -3,27 +3,31 @@
 # %% ../../nbs/web/00_views.ipynb #e71e0938
 from __future__ import annotations
 import calendar, contextvars, re
+from urllib.parse import urlencode
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
 from ..journal.onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
 from ..journal.templates import mood_for
+from ..memory.analyzer import EMOTIONS
+from ..storage.contract import MAX_QUERY_CHARS
 try:
     from fasthtml.common import (A, Article, Body, Button, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
-                                 Input, Label, Li, Link, Main, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
+                                 Input, Label, Li, Link, Main, Mark, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
                                  Table, Tbody, Td, Textarea, Th, Thead, Title, Tr, Ul, Caption, to_xml)
     from fasthtml import svg
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'LABELS', 'LAST_DAY', 'CONFIRM_ALL',
-           'RECALL_CAPTIONS', 'FEELINGS', 'RECALL_WORDS', 'NOT_KEPT', 'APP_CSS', 'APP_JS', 'TALK_CSS', 'csrf_field',
-           'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp', 'check_form', 'onboarding_form',
-           'when_written', 'check_month', 'check_day', 'entry_form', 'confirm_form', 'chat_form', 'edit_form',
-           'forget_all_form', 'login_form', 'password_form', 'excerpt', 'recall_table', 'feeling', 'closeness',
-           'recall_reason', 'recall_reasons', 'numbers', 'why_these', 'talk_exchange', 'PageView', 'mood_card',
-           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar', 'mood_chart']
+           'RECALL_CAPTIONS', 'FEELINGS', 'RECALL_WORDS', 'NOT_KEPT', 'APP_CSS', 'APP_JS', 'TALK_CSS', 'EMOTION_WORDS',
+           'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'stamp',
+           'check_form', 'onboarding_form', 'when_written', 'check_month', 'check_day', 'entry_form', 'confirm_form',
+           'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt', 'recall_table',
+           'feeling', 'closeness', 'recall_reason', 'recall_reasons', 'numbers', 'why_these', 'talk_exchange',
+           'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar',
+           'mood_chart', 'tag_link', 'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.web.accounts.CSRF_FIELD`)
@@ -32,7 +36,7 @@ def csrf_field(token:str): return Input(type='hidden', name=TOKEN_FIELD, value=t
 
 # %% ../../nbs/web/00_views.ipynb #0b42b58e
 SIGNED_IN = contextvars.ContextVar('persode_signed_in', default=None)   # (user, anti-forgery token) of this request, set by the server when accounts are on
-NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/timeline', 'Timeline'), ('/data', 'Your data'), ('/onboard', 'Profile'))
+NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/entries', 'All entries'), ('/search', 'Search'), ('/timeline', 'Timeline'), ('/data', 'Your data'), ('/onboard', 'Profile'))
 HEAD = (Meta(charset='utf-8'), Meta(name='viewport', content='width=device-width, initial-scale=1'),
         Link(rel='icon', href='data:,'), Link(rel='stylesheet', href='/static/app.css'), Script(src='/static/app.js', defer=True))
 
@@ -507,4 +511,79 @@ details.why,details.numbers{margin:.8rem 0}details.why>summary,details.numbers>s
 details.why{border:1px solid var(--line);border-radius:6px;padding:.5rem .8rem;background:var(--surface)}
 ul.reasons{padding-left:1.1rem}ul.reasons li{margin:.3rem 0}
 .scroll{overflow-x:auto;max-width:100%}.scroll:focus{outline:2px solid var(--accent)}.scroll table{margin:.4rem 0}
+"""
+
+# %% ../../nbs/web/00_views.ipynb #4ccc0880
+def tag_link(tag:str):
+    "A hashtag as a link to the search for it (`/search?tag=…`, without the '#')."
+    return A(tag, href='/search?' + urlencode({'tag': tag.removeprefix('#')}), cls='tag')
+
+def _words_re(words):
+    return re.compile('|'.join(f'(?<![A-Za-z0-9_]){re.escape(w)}(?![A-Za-z0-9_])' for w in sorted(words, key=len, reverse=True)),
+                      re.IGNORECASE | re.ASCII) if words else None
+
+def highlight(text:str,      # an entry's text
+              words=(),      # the words searched for (lower case, as `find_filter` gives them)
+              n:int=240,     # the most characters shown
+             )->list:        # strings and `Mark` components
+    "The text on one line, cut to about `n` characters around the first word found, with every word found in a `<mark>`."
+    s, rx = ' '.join(str(text).split()), _words_re(words)
+    m = rx.search(s) if rx else None
+    start = 0 if m is None or m.start() < n//3 else max(0, m.start() - n//3)
+    cut = s[start:start + n]
+    pre, post = ('…' if start else ''), ('…' if start + n < len(s) else '')
+    if rx is None: return [pre + cut + post]
+    out, i = [pre], 0
+    for k in rx.finditer(cut):
+        out += [cut[i:k.start()], Mark(k.group())]; i = k.end()
+    return [x for x in out + [cut[i:] + post] if not isinstance(x, str) or x]
+
+# %% ../../nbs/web/00_views.ipynb #00977c37
+EMOTION_WORDS = {e: ('even' if e == 'neutral' else FEELINGS.get(e, e)) for e in EMOTIONS}   # the emotion choices, as words
+
+def found_line(m,            # a `Memory`
+               words=(),     # the words searched for, marked in the text
+               tz=None,      # the person's zone
+              ):
+    "One entry in a list: date (a link to its page), the mood in words, the text (words found marked), the hashtags as links."
+    return Li(A(local_time(m.created_at, tz, '%a %d %b %Y, %H:%M'), href=f'/page/{m.id}', cls='when'),
+              Span(feeling(m.emotion, m.intensity), cls='mood'), P(*highlight(m.text, words), cls='text'),
+              P(*[tag_link(t) for t in m.hashtags], cls='tags') if m.hashtags else None, cls='found')
+
+def found_list(memories, words=(), tz=None):
+    "A list of entries (`found_line` each)."
+    return Ul(*[found_line(m, words, tz) for m in memories], cls='found-list')
+
+def search_form(q:str='', tag:str='', emotion:str='', start:str='', end:str=''):
+    "The search form (GET `/search`): words, hashtag, emotion and date range, each with its label."
+    def field(label, *inp): return Div(Label(label, fr=inp[0].attrs['id']), *inp, cls='field')
+    return Form(field('Words', Input(type='search', name='q', id='q', value=q, maxlength=MAX_QUERY_CHARS)),
+                Div(field('Hashtag', Input(name='tag', id='tag', value=tag, maxlength=65, placeholder='e.g. walk')),
+                    field('Feeling', Select(Option('any feeling', value='', selected=not emotion),
+                                            *[Option(w, value=e, selected=e == emotion) for e, w in EMOTION_WORDS.items()], name='emotion', id='emotion')),
+                    field('From', Input(type='date', name='start', id='start', value=start)),
+                    field('To', Input(type='date', name='end', id='end', value=end)), cls='filters'),
+                Button('Search', type='submit'), method='get', action='/search', role='search', cls='search')
+
+def _day(s:str, what:str)->date|None:
+    if not s: return None
+    try: return check_day(s)
+    except PersodeError: raise PersodeError(f'the {what} date {s[:20]!r} is not a date; dates look like 2026-03-01') from None
+
+def check_search(q:str='', tag:str='', emotion:str='', start:str='', end:str='')->dict:
+    "What the search form sent, checked: `dict(q, tag, emotion, start, end)` with the dates as `date`s; a `PersodeError` says what is wrong."
+    if len(q) > MAX_QUERY_CHARS: raise PersodeError(f'the search is {len(q)} characters long; the limit is {MAX_QUERY_CHARS}')
+    if emotion and emotion not in EMOTIONS: raise PersodeError(f'{emotion[:40]!r} is not one of the feelings to choose from')
+    s, e = _day(start, 'start'), _day(end, 'end')
+    if s and e and s > e: raise PersodeError(f'the start date {s} is after the end date {e}')
+    return dict(q=q, tag=tag.strip(), emotion=emotion, start=s, end=e)
+
+# %% ../../nbs/web/00_views.ipynb #24e368ae
+FIND_CSS = """
+.search .filters{display:flex;flex-wrap:wrap;gap:0 1rem}.search input[type=search]{width:100%;box-sizing:border-box}
+.found-list{list-style:none;padding:0}.found{padding:.7rem 0;border-bottom:1px solid var(--line)}
+.found .when{font-weight:bold}.found .mood{margin-left:.6rem;color:var(--muted);font-style:italic}
+.found .text{margin:.2rem 0;overflow-wrap:anywhere}.found .tags{margin:0}
+mark{background:var(--surface);color:var(--fg);outline:1px solid var(--accent);border-radius:2px;padding:0 .1em}
+.found-count{color:var(--muted)}.pager{margin:1rem 0}
 """
