@@ -36,6 +36,9 @@ _SCORE_SQL = {'recency': '1.0/(1.0 + formed)', 'similarity': 'sim', 'salience': 
               'question': 'zsim + %(w)s*zbm25', 'views': '(1 - %(vw)s)*centred + %(vw)s*best'}
 _OUT = ['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'present', 'ret', 'sal', 'intrinsic', 'fused', 'score']
 _ROWIDX = {n: i for i, n in enumerate(_OUT)}
+_WIDE = ('text', 'emotion', 'valence', 'event', 'hashtags')   # read only for the rows returned, not carried through the ranking
+_NARROW = ', '.join(c for c in MEMCOLS.split(', ') if c not in _WIDE)
+_FINAL = ', '.join(('w.' if c in _WIDE else 'top.') + c for c in _OUT)
 MAX_DECAY_EXPONENT = 700.   # exp(−x) below e^−700 is 0 in the ranking (PostgreSQL's exp() raises on underflow; NumPy's gives 0)
 
 def _default_sql(route:str)->tuple:
@@ -52,8 +55,8 @@ h AS (SELECT g.*, coalesce(bm.bm25, 0) AS bm25 FROM g LEFT JOIN bm USING (id)),
 sb AS (SELECT avg(bm25) AS mb, stddev_pop(bm25) AS sb FROM h WHERE present),
 s AS (SELECT h.*, CASE WHEN st.ss > 0 THEN (h.sim - st.ms)/st.ss ELSE 0 END AS zsim,
              CASE WHEN sb.sb > 0 THEN (h.bm25 - sb.mb)/sb.sb ELSE 0 END AS zbm25 FROM h, st, sb)''')
-    return (', -(m.embedding <#> mu.v) AS vmu, -(m.embedding <#> m.embedding) AS sq', ', mu', '''
-qm AS (SELECT mu.n, -(mu.v <#> %(q)s) AS qmu, -(mu.v <#> mu.v) AS mm, -(%(q)s <#> %(q)s) AS qq FROM mu),
+    return (', -(m.embedding <#> mu.v)/mu.n AS vmu, -(m.embedding <#> m.embedding) AS sq', ', mu', '''
+qm AS (SELECT mu.n, -(mu.v <#> %(q)s)/mu.n AS qmu, -(mu.v <#> mu.v)/(mu.n*mu.n) AS mm, -(%(q)s <#> %(q)s) AS qq FROM mu),
 b AS (SELECT id, max(-(embedding <#> %(q)s)) AS best FROM persode_sentences WHERE user_id = %(u)s GROUP BY id),
 h AS (SELECT g.*, coalesce(b.best, g.sim) AS best, qm.n AS npresent, g.sim - g.vmu - qm.qmu + qm.mm AS num,
              sqrt(greatest(g.sq - 2*g.vmu + qm.mm, 0))*sqrt(greatest(qm.qq - 2*qm.qmu + qm.mm, 0)) AS den FROM g LEFT JOIN b USING (id) CROSS JOIN qm),
@@ -73,10 +76,10 @@ def _ranking_sql(strategy:str,          # a strategy with the gate and the defau
     cols, join, tail = _default_sql(strategy) if route else ('', '', '')
     src = (f'(SELECT * FROM persode_memories WHERE {where} ORDER BY embedding <#> %(q)s LIMIT %(nc)s) m' if hnsw
            else f'persode_memories m{join} WHERE {where}')
-    mu = ('mu AS (SELECT avg(embedding) AS v, count(*) AS n FROM persode_memories WHERE user_id = %(u)s AND created_at <= %(t)s),\n'
+    mu = ('mu AS (SELECT sum(embedding) AS v, count(*)::float8 AS n FROM persode_memories WHERE user_id = %(u)s AND created_at <= %(t)s),\n'
           if strategy == 'views' else '')
     sql = f'''WITH {mu}c AS (
-  SELECT seq, {MEMCOLS}, -(embedding <#> %(q)s) AS sim, intensity AS e,
+  SELECT seq, {_NARROW}, -(embedding <#> %(q)s) AS sim, intensity AS e,
          recall_count::float8/(recall_count + {RECALL_HALF_COUNT}) AS r,
          greatest(date_part('epoch', %(t)s::timestamptz - coalesce(last_recalled, created_at))/{SECONDS_PER_DAY}, 0) AS age,
          greatest(date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY}, 0) AS formed, created_at <= %(t)s AS present{cols}
@@ -88,13 +91,14 @@ f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(
 g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),{tail + ',' if route else ''}
 top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM {'s' if route else 'g'}
      {'WHERE NOT (id = ANY(%(ex)s)) ' if exclude and route else ''}ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
-    if not reinforce: return sql + f'\nSELECT {", ".join(_OUT)} FROM top ORDER BY score DESC, seq'
+    wide = 'JOIN persode_memories w ON w.user_id = %(u)s AND w.id = top.id'
+    if not reinforce: return sql + f'\nSELECT {_FINAL} FROM top {wide} ORDER BY top.score DESC, top.seq'
     return sql + f''',
 upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
                last_recalled = greatest(coalesce(m.last_recalled, m.created_at), %(t)s::timestamptz)
         FROM top WHERE m.user_id = %(u)s AND m.id = top.id RETURNING m.id, m.recall_count AS n1, m.last_recalled AS t1),
 usr AS (UPDATE persode_users SET latest = greatest(latest, %(t)s::timestamptz) WHERE user_id = %(u)s AND EXISTS (SELECT 1 FROM upd))
-SELECT {", ".join("top." + c for c in _OUT)}, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, seq'''
+SELECT {_FINAL}, upd.n1, upd.t1 FROM top JOIN upd ON upd.id = top.id {wide} ORDER BY top.score DESC, top.seq'''
 
 
 # %% ../../nbs/storage/04_postgres.ipynb #8491501a

@@ -445,6 +445,8 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     counts = lambda: [m['recall_count'] for m in export()[1:]]   # journaling itself recalls related entries
     out = dict(ids=ids, counts_before=counts(), plain=hits(), counts_after_plain=counts())
     out.update(recalled=hits('--reinforce'), counts_after_recall=counts())   # recall is read-only unless asked
+    asked = json.loads(persode_cli('recall', 'Who did I have dinner with?', *opts(), '--now', now, '--json', '-k', '3').stdout)
+    out.update(asked=[h['memory']['id'] for h in asked['hits']], asked_by=asked['strategy'])   # a question: the default's other route
     persode_cli('edit', ids[1], 'A calm day at work after all, the deadline was kept', *opts())
     f = home/'export.jsonl'; persode_cli('export', *opts(), '-o', f)
     out['exported'] = f.read_text().splitlines()
