@@ -4,7 +4,7 @@
 from __future__ import annotations
 import os, re, time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, timezone, timedelta
 from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 from ..core.text import PersodeError
@@ -14,10 +14,12 @@ from ..memory.embeddings import HashingEmbedder
 from ..storage.contract import mem_rows
 from ..storage.pgjournal import PgJournal, pg_driver
 from ..storage.postgres import random_journal
+from ..recall.store import MemoryStore
 
 # %% auto #0
-__all__ = ['BENCH_USER', 'BENCH_NOW', 'HOT', 'COLD', 'EXACT_RANKINGS', 'bench_vectors', 'fresh_database', 'drop_database',
-           'bench_journal', 'query_latency', 'exact_latencies', 'hnsw_latencies', 'throughput', 'run_pg_bench']
+__all__ = ['BENCH_USER', 'BENCH_NOW', 'HOT', 'COLD', 'EXACT_RANKINGS', 'BENCH_WORDS', 'DEFAULT_TIMINGS', 'bench_vectors',
+           'fresh_database', 'drop_database', 'bench_journal', 'query_latency', 'exact_latencies', 'hnsw_latencies',
+           'throughput', 'run_pg_bench', 'bench_texts', 'bench_prompts', 'default_bench']
 
 # %% ../../nbs/experiments/31_pgbench.ipynb #8f34af3e
 def _pct(xs,      # durations in seconds
@@ -190,3 +192,70 @@ def run_pg_bench(url:str,                    # a PostgreSQL server (a fresh data
         for j in journals.values(): j.close()
         for n in journals: drop_database(url, f'persode_bench_{n}')
     return out
+
+# %% ../../nbs/experiments/31_pgbench.ipynb #pgdb0002
+BENCH_WORDS = 3000   # the synthetic vocabulary of `bench_texts`
+
+def bench_texts(n:int,                   # entries to write
+                rng:np.random.Generator, # the benchmark's generator
+                vocab:int=BENCH_WORDS,   # distinct words (`w0`, `w1`, …), drawn with Zipf-like frequencies 1/rank
+               )->list:                  # the entries' texts
+    "`n` synthetic entries of one to four sentences of five to fifteen words each (a few common words, a long tail)."
+    p = 1/np.arange(1, vocab + 1); p /= p.sum()
+    k = rng.integers(1, 5, n)                      # sentences per entry
+    L = rng.integers(5, 16, int(k.sum()))          # words per sentence
+    W = rng.choice(vocab, int(L.sum()), p=p)
+    ends = np.cumsum(L); starts = ends - L
+    sents = [' '.join(f'w{w}' for w in W[a:b]) + '.' for a, b in zip(starts, ends)]
+    at = np.concatenate([[0], np.cumsum(k)])
+    return [' '.join(sents[at[i]:at[i + 1]]) for i in range(n)]
+
+def bench_prompts(n:int, rng:np.random.Generator, vocab:int=BENCH_WORDS)->tuple:
+    "(`n` questions, `n` statements): three to six words of the vocabulary's first tenth each, a question ending in '?'."
+    pick = lambda: ' '.join(f'w{w}' for w in rng.integers(0, vocab//10, rng.integers(3, 7)))
+    return [f'when did {pick()}?' for _ in range(n)], [f'thinking about {pick()}' for _ in range(n)]
+
+
+# %% ../../nbs/experiments/31_pgbench.ipynb #pgdb0005
+DEFAULT_TIMINGS = (('similarity_statement', 'similarity', 1), ('default_views', 'default', 1),
+                   ('similarity_question', 'similarity', 0), ('default_question', 'default', 0))
+
+def default_bench(url:str,                 # the PostgreSQL server (a database `persode_bench_default_<n>` is created and dropped)
+                  n:int,                   # memories of the one benchmark user
+                  dim:int=384,             # vector dimension (MiniLM's)
+                  n_queries:int=40,        # questions, and as many statements
+                  seed:int=0,
+                  check:bool=False,        # also rank every prompt with an in-process `MemoryStore` and compare the top 10
+                 )->dict:
+    "Latency of the routed default against similarity on one PostgreSQL journal of `n` synthetic entries."
+    rng = np.random.default_rng(seed + n)
+    texts, (qs, ss) = bench_texts(n, rng), bench_prompts(n_queries, rng)
+    ats = [datetime(2025, 1, 1, tzinfo=timezone.utc) + timedelta(days=365*i/n) for i in range(n)]
+    an = [Analysis(t, '', 'neutral', float(e), 0.) for t, e in zip(texts, rng.beta(2, 3, n))]
+    emb, name = HashingEmbedder(dim=dim), f'persode_bench_default_{n}'
+    j = PgJournal(fresh_database(url, name), dim, max_size=2, statement_timeout_ms=600_000)
+    try:
+        s = j.store_for(BENCH_USER, emb); s.default_routed = True    # the route a MiniLM journal takes, on hashing vectors (no model to load)
+        t = time.perf_counter(); s.add_many(texts, ats, analyses=an); ins = time.perf_counter() - t
+        for tab in ('persode_memories', 'persode_postings', 'persode_sentences'): j.run(lambda c: c.execute(f'VACUUM ANALYZE {tab}'), write=True)
+        rows = j.run(lambda c: c.execute('SELECT (SELECT count(*) FROM persode_postings), (SELECT count(*) FROM persode_sentences)').fetchone())
+        prompts = (qs, ss); vecs = (emb.embed(qs), emb.embed(ss))
+        ts, got = {k: [] for k, _, _ in DEFAULT_TIMINGS}, {k: [] for k, _, _ in DEFAULT_TIMINGS}
+        for i in range(n_queries):                 # interleaved, so that a change in the machine's load hits every ranking alike
+            for key, strategy, kind in DEFAULT_TIMINGS:
+                t = time.perf_counter()
+                r = s.retrieve(prompts[kind][i], BENCH_NOW, 10, strategy, reinforce=False, query_embedding=vecs[kind][i])
+                ts[key].append(time.perf_counter() - t); got[key].append(r.ids)
+        lat = {k: dict(p50_ms=_pct(v, 50), p95_ms=_pct(v, 95)) for k, v in ts.items()}
+        out = dict(n=n, dim=dim, n_queries=n_queries, insert_s=ins, postings=int(rows[0]), sentence_vectors=int(rows[1]), **lat,
+                   ratio_question=lat['default_question']['p50_ms']/lat['similarity_question']['p50_ms'],
+                   ratio_views=lat['default_views']['p50_ms']/lat['similarity_statement']['p50_ms'])
+        if check:
+            m = MemoryStore(emb); m.default_routed = True
+            m.add_many(texts, ats, analyses=an)
+            out['top10_equal'] = float(np.mean([m.retrieve(prompts[kind][i], BENCH_NOW, 10, 'default', reinforce=False, query_embedding=vecs[kind][i]).ids ==
+                                                got[key][i] for key, _, kind in DEFAULT_TIMINGS if key.startswith('default') for i in range(n_queries)]))
+        return out
+    finally:
+        j.close(); drop_database(url, name)
+
