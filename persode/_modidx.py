@@ -2090,6 +2090,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                    'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.page_view': ( 'web/webjournal.html#webjournal.page_view',
                                                                                          'persode/web/webjournal.py'),
+                                        'persode.web.webjournal.WebJournal.picture_words': ( 'web/webjournal.html#webjournal.picture_words',
+                                                                                             'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.prefs': ( 'web/webjournal.html#webjournal.prefs',
                                                                                      'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.request': ( 'web/webjournal.html#webjournal.request',

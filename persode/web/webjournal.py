@@ -14,6 +14,7 @@ from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.llm import get_llm
+from ..journal.templates import picture_alt, scene_motif, mood_for
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .views import PageView, summarize, excerpt, when_written, check_zone, default_zone
 from .accounts import settings_id
@@ -230,12 +231,20 @@ class WebJournal:
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
         except OSError: found = None
         v.diary = html.unescape(found[1]) if found else ''
-        if (folder/f'{stem}.png').is_file(): v.image_url = f'/page/{m.id}/image'
+        if (folder/f'{stem}.png').is_file(): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec)
         hits = _hits(rec, s)
         v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
         prov = rec.get('provenance')
         v.strategy = prov.get('retrieval') if isinstance(prov, dict) and isinstance(prov.get('retrieval'), str) else None
         return v, hits
+
+    def picture_words(self, uid:str, m, rec:dict)->str:
+        "What the picture of memory `m`'s page shows, in words (its alt text): the offline picture described, or the moment an image model drew."
+        prov = rec.get('provenance') if isinstance(rec.get('provenance'), dict) else {}
+        if 'offline' in str(prov.get('illustrator', 'offline')) or rec.get('rendered_again'):
+            prefs = self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS)
+            return picture_alt(prefs.visual_identity, mood_for(m.emotion, m.intensity), scene_motif(m.text))
+        return f'A picture of the moment: {rec.get("moment") or m.event or excerpt(m.text, 120)}'
 
     def image(self, uid:str, mid:str)->Path:
         "The picture of one of the person's pages."
