@@ -350,12 +350,12 @@ def mood_words(emotion:str, intensity:float, text:str='')->str:
 PLAIN_WORDS = frozenset("""thing things stuff something anything everything nothing someone anyone everyone people person
 way time times place street road lot lots kind sort bit part day days week night morning evening moment today
 actually basically literally honestly seriously totally really pretty quite still even maybe perhaps probably
-another other others every each much many things""".split())   # words that name nothing in particular
+another other others every each much many good bad great nice fine okay terrible awful horrible lovely amazing wonderful""".split())   # words that name nothing in particular
 
 def tags_worth_showing(hashtags, # the analyzer's '#tags'
                        emotion:str='', # the entry's emotion (its tag repeats the mood line)
                       )->tuple:  # the tags, without '#'
-    "The hashtags a page shows: not the emotion, not an adverb, not a word that names nothing in particular."
+    "The hashtags a page shows: not the emotion, not an adverb or a mere judgement, not a word that names nothing in particular."
     out = []
     for t in hashtags or ():
         w = t.lstrip('#').strip().lower() if isinstance(t, str) else ''
