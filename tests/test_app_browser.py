@@ -506,6 +506,76 @@ def test_time_zone_and_backdating(browser, tmp_path):
     finally: db.close()
 
 
+# ---------------------------------------------------------------- mood you can read, on a phone
+
+PHONE = {'width': 360, 'height': 800}
+BITTERSWEET = 'I was so happy to see my sister again, and sad that Dad was not there.'
+
+def fits(v:Visitor, what:str):
+    "The page does not scroll sideways at the visitor's width."
+    sw, w = v.page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')
+    assert sw <= w, f'{what}: {sw} px wide in a {w} px window'
+
+def mood_screens(browser, db, home:Path, tag:str):
+    "At 360 px: the timeline coloured by emotion with a legend and readable chart, a day, a diary page with its text once; home looks back."
+    home.mkdir(parents=True, exist_ok=True)
+    clock = Clock(DAY1 - timedelta(hours=1))
+    with serve(db, home, clock) as base:
+        v = Visitor(browser, base, f'{tag}-phone')
+        v.page.set_viewport_size(PHONE)
+        onboard(v)
+        ids = [write(v, clock, DAY1 + timedelta(days=d), text) for d, text in ENTRIES]
+        sweet = write(v, clock, DAY1 + timedelta(days=3), BITTERSWEET)
+
+        v.go('/timeline?month=2026-03'); fits(v, 'timeline')
+        cal = v.page.locator('table.calendar')
+        assert cal.locator('a[href="/day/2026-03-01"]').get_attribute('aria-label') == 'Sunday 1 March: 1 entry, mostly angry'
+        assert 'emo-anger' in cal.locator('td', has=v.page.locator('a[href="/day/2026-03-01"]')).get_attribute('class')
+        expect(v.page.locator('ul.legend')).to_contain_text('angry')
+        chart = v.page.locator('svg.mood-chart')
+        box = chart.bounding_box()
+        sizes = chart.evaluate("s => [...s.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right, parseFloat(t.getAttribute('font-size'))*s.getBoundingClientRect().width/320]; })")
+        assert min(px for _, _, px in sizes) >= 12, sizes                        # labels at least 12 px tall on a phone
+        assert all(box['x'] - 0.5 <= l and r <= box['x'] + box['width'] + 0.5 for l, r, _ in sizes), (box, sizes)   # no label clipped
+        expect(chart.locator('path.bars.pleasant')).to_have_count(1); expect(chart.locator('path.bars.strength')).to_have_count(1)
+        numbers = v.page.locator('details.numbers')
+        expect(numbers.locator('table')).not_to_be_visible()
+        numbers.locator('summary').click(); expect(numbers.locator('table')).to_be_visible(); fits(v, 'timeline with the numbers open')
+        v.shot(f'{tag}-phone-1-timeline')
+
+        v.go('/day/2026-03-01'); fits(v, 'day'); v.shot(f'{tag}-phone-2-day')
+
+        v.go(f'/page/{ids[0]}'); fits(v, 'diary page')
+        main = v.page.locator('main').inner_text()
+        assert main.count(ENTRIES[0][1]) == 1, main                              # the entry's words once
+        alt = v.page.locator('.diary-page img').get_attribute('alt')
+        assert alt.startswith('A drawing of Ada with curly red hair, wearing glasses') and 'mood' not in alt, alt
+        tags = v.page.locator('.diary-page .tags a')
+        assert tags.count() >= 1 and all(h.startswith('/search?tag=') for h in tags.evaluate_all('as => as.map(a => a.getAttribute("href"))'))
+        v.shot(f'{tag}-phone-3-page')
+        v.go(f'/page/{sweet}'); expect(v.page.locator('.diary-page .mood')).to_contain_text('mixed: happy and sad')
+
+        clock.t = DAY1 + timedelta(days=5)
+        v.go('/'); fits(v, 'home')
+        back = v.page.locator('section.looking-back')
+        expect(back.locator(f'a[href="/page/{sweet}"]')).to_be_visible()
+        v.close()
+
+
+def test_mood_at_phone_width_sqlite(browser, tmp_path):
+    db = open_journal(tmp_path/'journal.db')
+    try: mood_screens(browser, db, tmp_path, 'sqlite')
+    finally: db.close()
+
+
+def test_mood_at_phone_width_postgres(browser, tmp_path):
+    from persode.testing.temp_postgres import temp_postgres
+    with temp_postgres() as pg:
+        db = open_journal(pg.url)
+        try: mood_screens(browser, db, tmp_path, 'postgres')
+        finally: db.close()
+
+
 # ---------------------------------------------------------------- finding entries: the list of all entries and the search
 
 def find_journey(browser, db, home:Path, tag:str):
