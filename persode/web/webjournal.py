@@ -15,7 +15,7 @@ from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.llm import get_llm
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
-from .views import PageView, summarize, excerpt, when_written, check_zone, default_zone
+from .views import PageView, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
 try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
@@ -98,8 +98,8 @@ def _hits(rec:dict, store)->list:
     return [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
 def entry_line(e:Entry, page:bool, tz=None):
-    "One line of a list of memories: time in zone `tz` (a link), emotion and E, the start of the text."
-    return Li(A(local_time(e.created_at, tz, '%a %d %b %Y %H:%M'), href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
+    "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), emotion and E, the start of the text."
+    return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
 # %% ../../nbs/web/02_webjournal.ipynb #98b8248b
