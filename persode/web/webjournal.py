@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
-from ..core.text import PersodeError, NotFoundError, check_text, zone, local_time
+from ..core.text import PersodeError, NotFoundError, check_text, zone
 from ..storage import JournalDB
 from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
