@@ -1316,6 +1316,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                               'persode/recall/sentences.py'),
                                           'persode.recall.sentences.SentenceIndex._ns': ( 'recall/sentences.html#sentenceindex._ns',
                                                                                           'persode/recall/sentences.py'),
+                                          'persode.recall.sentences.SentenceIndex._plan': ( 'recall/sentences.html#sentenceindex._plan',
+                                                                                            'persode/recall/sentences.py'),
                                           'persode.recall.sentences.SentenceIndex._rows': ( 'recall/sentences.html#sentenceindex._rows',
                                                                                             'persode/recall/sentences.py'),
                                           'persode.recall.sentences.SentenceIndex._runs': ( 'recall/sentences.html#sentenceindex._runs',

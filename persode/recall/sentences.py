@@ -31,6 +31,7 @@ class SentenceIndex:
         self._start, self._len, self._n = np.zeros(16, np.int64), np.zeros(16, np.int64), 0   # per memory: first column and sentences (0: its own vector)
         self._ordered, self._stored = True, None              # runs in store order, no column left over; the journal's cached vectors {id: array}, read at first use
         self._centre = None                                   # (key, μ, μ·m, ‖m − μ‖) for the store state `key`
+        self._groups = None                                   # the best-sentence plan (`_plan`), until the runs change
 
     def __len__(self)->int: return self._n
     def __repr__(self): return f'SentenceIndex({self._n} memories, {self.n_sentences} sentences)'
@@ -91,20 +92,21 @@ class SentenceIndex:
         self._rows(self._n + len(runs))
         self._start[self._n:self._n + len(runs)] = self._write(runs)
         self._len[self._n:self._n + len(runs)] = [0 if r is None else len(r) for r in runs]
-        self._n += len(runs)
+        self._n += len(runs); self._groups = None
 
     def replace(self, row:int, mid:str, text:str):
         "Index memory `row`'s corrected text."
         run = self._runs([mid], [text])
         if self._len[row] or run[0] is not None: self._ordered = False   # its old run is left over, or its new one is out of order
         self._start[row], self._len[row] = self._write(run)[0], 0 if run[0] is None else len(run[0])
+        self._groups = None
 
     def remove(self, row:int):
         "Drop memory `row`; the last memory takes its row (as in `MemoryStore`)."
         j = self._n - 1
         if self._len[row] or (row != j and self._len[j]): self._ordered = False
         self._start[row], self._len[row] = self._start[j], self._len[j]
-        self._n = j
+        self._n, self._groups = j, None
 
     def _gather(self):
         "Copy the runs back into store order in one contiguous block, dropping the columns no memory points at."
@@ -113,7 +115,17 @@ class SentenceIndex:
         idx = np.repeat(self._start[:self._n] - first, L) + np.arange(total)
         allc = np.concatenate([self._S, self._T[:, :self._tn]], axis=1)
         self._S = np.ascontiguousarray(allc[:, idx]); self._T, self._tn = np.zeros((self._S.shape[0], 16), np.float32), 0
-        self._start[:self._n], self._ordered = first, True
+        self._start[:self._n], self._ordered, self._groups = first, True, None
+
+    def _plan(self)->list:
+        "The memories grouped by sentence count k: per group, their rows and a (k, m) array of their sentences' columns (built once per layout)."
+        if self._groups is None:
+            L = self._len[:self._n]; rows = np.flatnonzero(L)
+            rows = rows[np.argsort(L[rows], kind='stable')]; ks = L[rows]
+            cuts = np.flatnonzero(np.diff(ks)) + 1
+            self._groups = [(r, self._start[r][None, :] + np.arange(int(L[r[0]]))[:, None])
+                            for r in np.split(rows, cuts) if len(r)]
+        return self._groups
 
     # Reading
     def similarity(self,
@@ -131,10 +143,10 @@ class SentenceIndex:
         q = np.asarray(q, np.float32)
         sim = np.asarray(V @ q if sim is None else sim, np.float64)
         best = sim.copy()                                            # a one-sentence memory's best sentence is itself
-        multi = np.flatnonzero(self._len[:self._n])
-        if len(multi):
+        groups = self._plan()
+        if groups:
             cols = q @ self._S if not self._tn else np.concatenate([q @ self._S, q @ self._T[:, :self._tn]])
-            best[multi] = np.maximum.reduceat(cols, self._start[multi])
+            for rows, at in groups: best[rows] = cols[at].max(0)      # one gather and one max per sentence count, not per memory
         if (self._n if present is None else int(np.count_nonzero(present))) < 2: centred = sim
         else:
             if present is not None or key is None or self._centre is None or self._centre[0] != key:
@@ -146,5 +158,7 @@ class SentenceIndex:
             if present is None: _, mu, vmu, norm = self._centre
             q64 = q.astype(np.float64); qmu, mm = float(q64 @ mu), float(mu @ mu)
             den = norm*math.sqrt(max(float(q64 @ q64) - 2*qmu + mm, 0.))
-            centred = np.divide(sim - vmu - qmu + mm, den, out=np.zeros_like(sim), where=den > 1e-12)
-        return (1 - weight)*centred + weight*best
+            num = np.subtract(sim, vmu); num -= qmu; num += mm
+            centred = np.divide(num, den, out=np.zeros_like(sim), where=den > 1e-12)
+        best *= weight; best += (1 - weight)*centred                 # in place: no temporaries of the store's size beyond these
+        return best
