@@ -552,7 +552,7 @@ def every_page(browser, db, home:Path, tag:str):
                         got = pg.evaluate(LAYOUT_JS)
                         if got['wide'] > 0: layout.append(f'{name} scrolls {got["wide"]} px sideways at {width} px')
                         if any(n < 2 for n in got['nav']): layout.append(f'{name}: a navigation row holds one item at {width} px ({got["nav"]})')
-                    if os.environ.get('PERSODE_APP_DOC_SHOTS') and tag == 'sqlite' and scheme == 'light' and name in DOC_PAGES:
+                    if os.environ.get('PERSODE_APP_DOC_SHOTS') and tag == 'sqlite' and scheme == 'light' and width in WIDTHS and name in DOC_PAGES:
                         d = ROOT/'nbs'/'images'/'app'; d.mkdir(parents=True, exist_ok=True)
                         pg.screenshot(path=str(d/f'{DOC_PAGES[name]}-{width}.png'))
                     pg.close()

@@ -207,7 +207,7 @@ _onboard_routes = APIRouter()
 @_onboard_routes.get('/onboard')
 def onboard(req, auth, state):
     p, tz = state.web.prefs(auth), state.web.zone_name(auth)
-    vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz)
+    vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz if p else '')   # a first profile: the browser fills in its own zone
     return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals, detect=p is None)))
 
 @_onboard_routes.post('/onboard')
