@@ -184,7 +184,10 @@ def journey(browser, db, home:Path, tag:str):
 
         # why this memory: the recall table of that page
         v.page.get_by_role('link', name='Why these memories').click(); v.page.wait_for_load_state()
+        expect(v.page.locator('ul.reasons')).to_contain_text('written')       # in words first
         table = v.page.locator('table.recall')
+        expect(table).not_to_be_visible()
+        v.page.get_by_text('Show the numbers').click()
         expect(table).to_be_visible()
         row = table.locator('tr', has=v.page.locator(f'a[href="/page/{ids[0]}"]'))
         cells = row.locator('td').all_inner_texts()
@@ -193,13 +196,30 @@ def journey(browser, db, home:Path, tag:str):
         assert float(cells[4]) > 0.8, cells          # the intense entry's E
         v.shot(f'{tag}-4-why')
 
-        # talk: the reply and the memories it recalled (not remembered, so the journal keeps three entries)
-        v.go('/chat'); v.page.fill('#text', "Should I call Tom about our mother's house?"); v.page.uncheck('#remember')
+        # talk: a question is answered and not kept; the reply quotes the entry it remembers; the numbers wait behind "why"
+        v.go('/chat'); v.page.fill('#text', "Should I call Tom about our mother's house?")
+        assert v.page.locator('input[type=checkbox]').count() == 0          # nothing ticked in advance
         v.submit('Send')
-        expect(v.page.locator('.reply')).not_to_be_empty()
+        expect(v.page.locator('.reply')).to_contain_text(re.compile(r'You wrote on [123] Mar: “'))
+        assert count(db) == 3
+        expect(v.page.locator('form.keep')).to_contain_text('questions are answered, not kept')
+        expect(v.page.locator('table.recall')).not_to_be_visible()           # the numbers only when asked for
+        v.page.get_by_text('Why these memories?').click()
+        expect(v.page.locator('ul.reasons')).to_contain_text('written')
+        expect(v.page.locator('table.recall')).not_to_be_visible()
+        v.page.get_by_text('Show the numbers').click()
         expect(v.page.locator(f'table.recall a[href="/page/{ids[0]}"]')).to_be_visible()
         expect(v.page.locator('table.recall caption')).to_contain_text('Recalled by the default recall')
         v.shot(f'{tag}-4b-chat')
+        v.page.set_viewport_size({'width': 360, 'height': 800})              # a phone: the table scrolls in its box, the page does not
+        assert v.page.evaluate('document.documentElement.scrollWidth') <= 360, v.page.evaluate('document.documentElement.scrollWidth')
+        v.shot(f'{tag}-4c-chat-phone')
+        v.page.set_viewport_size({'width': 1100, 'height': 900})
+        v.submit('Keep this in my journal')                                   # the person has the last word
+        expect(v.page.locator('.notice')).to_contain_text('kept in your journal')
+        assert count(db) == 4
+        v.submit("Don't keep this")
+        expect(v.page.locator('.notice')).to_contain_text('no longer in your journal')
         assert count(db) == 3
 
         # bad input changes nothing: empty, oversized, invalid date; unknown ids and dates get a message
@@ -361,7 +381,10 @@ def two_accounts(browser, db, home:Path, tag:str):
 
         # sign out, wrong password, right password; guessing is slowed down
         old = next(c for c in alice.ctx.cookies() if c['name'] == SESSION_COOKIE)['value']
-        alice.go('/logout'); alice.submit('Sign out'); assert alice.page.url.endswith('/login')
+        alice.go('/timeline'); alice.page.get_by_role('link', name='Sign out').click(); alice.page.wait_for_load_state()
+        assert alice.page.get_by_role('link', name='Cancel').get_attribute('href') == '/timeline'   # Cancel: back where she came from
+        alice.submit('Sign out'); assert alice.page.url.endswith('/login?msg=signed_out')
+        expect(alice.page.locator('.notice')).to_contain_text('You are signed out')
         alice.go(f'/page/{a_id}'); assert alice.page.url.endswith('/login')
         thief = Visitor(browser, base, f'{tag}-thief')          # the cookie from before the sign-out, replayed elsewhere: refused
         thief.ctx.add_cookies([dict(name=SESSION_COOKIE, value=old, url=base)])
@@ -504,6 +527,7 @@ PAGES = [  # (name, path) of every page of the app: {entry} is an entry with a d
     ('edit', '/page/{entry}/edit'), ('forget', '/page/{entry}/forget'), ('timeline', '/timeline'), ('timeline, a past month', '/timeline?month=2026-02'),
     ('day', '/day/{day}'), ('empty day', '/day/2026-01-05'), ('data', '/data'), ('forget everything', '/forget'), ('onboard', '/onboard'),
     ('password', '/password'), ('sign out', '/logout'), ('not found', '/page/m0000000000000000'), ('bad month', '/timeline?month=2026-13'),
+    ('all entries', '/entries'), ('search', '/search'), ('search results', '/search?q=Tom'), ('search by feeling', '/search?emotion=anger'),
     ('sign in', '/login'), ('sign up', '/signup'),
 ]
 SIGNED_OUT_PAGES = {'/login', '/signup'}      # opened by a visitor without an account (the others by a signed-in person)
@@ -593,3 +617,69 @@ def test_axe_finds_a_bad_page(browser):
     found = serious(Axe(), pg)
     assert any(f.startswith('color-contrast (serious)') for f in found) and any(f.startswith('label (critical)') for f in found), found
     ctx.close()
+
+
+# ---------------------------------------------------------------- finding entries: the list of all entries and the search
+
+def find_journey(browser, db, home:Path, tag:str):
+    "Sixty entries: all of them a page at a time, then the search by word, by hashtag (a click), by feeling and by dates, and bad input refused."
+    from persode.journal.onboarding import OnboardingPreferences
+    from persode.memory.embeddings import HashingEmbedder
+    kinds = ('a walk by the sea with Ana', 'we had a party at home', 'my sister called about the garden')
+    s = db.store_for('default', HashingEmbedder())
+    s.add_many([f'Day {i}: {kinds[i % 3]}' for i in range(60)], [DAY1 - timedelta(days=60 - i) for i in range(60)], ids=[f'd{i:02d}' for i in range(60)])
+    db.set_preferences('default', OnboardingPreferences(name='Ada', age=36))
+    with serve(db, home, Clock(DAY1), tz='UTC') as base:
+        v = Visitor(browser, base, f'{tag}-find')
+        v.go('/entries')
+        expect(v.page.locator('.found-count')).to_contain_text('60 entries in your journal')
+        items = v.page.locator('.found-list > li')
+        expect(items).to_have_count(25); expect(items.first).to_contain_text('Day 59')
+        assert 'E 0.' not in v.page.inner_text('main')
+        v.shot(f'{tag}-find-1-entries')
+        with v.page.expect_navigation(): v.page.get_by_role('link', name='Older entries').click()
+        expect(items).to_have_count(25); expect(items.first).to_contain_text('Day 34')
+        with v.page.expect_navigation(): v.page.get_by_role('link', name='Older entries').click()
+        expect(items).to_have_count(10); expect(items.last).to_contain_text('Day 0:')
+        expect(v.page.get_by_role('link', name='Older entries')).to_have_count(0)
+
+        v.go('/search')
+        v.page.fill('#q', 'Sea'); v.submit('Search')
+        expect(v.page.locator('.found-count').first).to_contain_text('20 entries with the words “sea”')
+        expect(v.page.locator('.found-list').first.locator('mark').first).to_have_text('sea')
+        v.shot(f'{tag}-find-2-search')
+        tag_ = v.page.locator('.found .tags a').first
+        name = tag_.inner_text()
+        with v.page.expect_navigation(): tag_.click()
+        assert v.page.url.endswith('/search?tag=' + name[1:]), v.page.url
+        expect(v.page.locator('.found-count').first).to_contain_text(f'{db.count_entries("default", tag=name):,} entr')
+
+        emo = db.entries('default', q='party', limit=1).entries[0].emotion
+        v.go('/search')
+        v.page.select_option('#emotion', emo); v.page.fill('#start', '2026-01-20'); v.page.fill('#end', '2026-02-10'); v.submit('Search')
+        want = db.count_entries('default', emotion=emo, start=datetime(2026, 1, 20, tzinfo=timezone.utc), end=datetime(2026, 2, 11, tzinfo=timezone.utc))
+        expect(v.page.locator('.found-count').first).to_contain_text(f'{want:,} entr')
+        expect(v.page.locator('#emotion')).to_have_value(emo)
+
+        v.go('/search')
+        v.page.fill('#start', '2026-02-10'); v.page.fill('#end', '2026-01-20'); v.submit('Search', 400, '/search')
+        expect(v.page.locator('.error')).to_contain_text('after the end date')
+        expect(v.page.locator('.error')).to_contain_text('Nothing was changed')
+        v.go('/search?emotion=bliss', 400); expect(v.page.locator('.error')).to_contain_text('not one of the feelings')
+        v.go('/entries?before=nonsense', 400); expect(v.page.locator('.error')).to_contain_text('page address')
+        assert db.count('default') == 60
+        v.close()
+
+
+def test_find_sqlite(browser, tmp_path):
+    db = open_journal(tmp_path/'journal.db')
+    try: find_journey(browser, db, tmp_path, 'sqlite')
+    finally: db.close()
+
+
+def test_find_postgres(browser, tmp_path):
+    from persode.testing.temp_postgres import temp_postgres
+    with temp_postgres() as pg:
+        db = open_journal(pg.url)
+        try: find_journey(browser, db, tmp_path, 'postgres')
+        finally: db.close()

@@ -21,8 +21,8 @@ from .messages import message_body, message_kind
 from ..recall.relevance import relevance_floor, RecallHit, Recall, with_relevance
 
 # %% auto #0
-__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'relevant', 'offline_reply', 'reply_messages', 'bounded',
-           'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
+__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'relevant', 'offline_reply', 'reply_messages',
+           'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
 
 # %% ../../nbs/journal/04_agent.ipynb #241c3c2c
 class EpisodicMemoryAgent:
@@ -256,6 +256,14 @@ _REPLY_CLOSERS = dict(default='Would you like to write about it?', friendly="I'm
                       thoughtful='What feels different now, compared with then?',
                       emotional='It makes sense that this stirs up so much; your feelings are welcome here.')
 
+def on_day(t:datetime, # when an entry was written
+           now:datetime, # the time of speaking
+           tz=None,      # the person's zone (see `zone`); UTC when None
+          )->str:        # e.g. '25 Nov', or '25 Nov 2024' in another year
+    "The day an entry was written, as a reply says it: the day alone (never a time), the year only when it is not this year's."
+    z = zone(tz); d, today = as_utc(t, 't').astimezone(z), as_utc(now, 'now').astimezone(z)
+    return f'{d.day} {d:%b}' + ('' if d.year == today.year else f' {d.year}')
+
 def _quote(s:str, n:int=140)->str:
     s = ' '.join(s.split()); return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
@@ -282,13 +290,13 @@ def offline_reply(prefs:OnboardingPreferences, # the user's profile
     if analysis is None or kind == 'question':
         if not memories: return "I don't have a memory of anything like that yet. Would you like to tell me about it?"
         first, *rest = memories[:n]
-        return ' '.join([f'You wrote {when(first.created_at, now, tz)} ({local_time(first.created_at, tz, "%d %B")}): “{_quote(first.text)}”']
-                        + [f'And {when(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest])
+        return ' '.join([f'You wrote on {on_day(first.created_at, now, tz)}: “{_quote(first.text)}”']
+                        + [f'And on {on_day(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest])
     parts = [_heard(analysis)]
     if memories:
         first, *rest = memories[:n]
-        parts.append(f'That reminds me of what you wrote {when(first.created_at, now, tz)} ({local_time(first.created_at, tz, "%d %B")}): “{_quote(first.text)}”')
-        parts += [f'And {when(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest]
+        parts.append(f'That reminds me of what you wrote on {on_day(first.created_at, now, tz)}: “{_quote(first.text)}”')
+        parts += [f'And on {on_day(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest]
     if analysis.emotion != 'neutral' or memories: parts.append(_REPLY_CLOSERS[prefs.conversation_style])
     return ' '.join(parts)
 

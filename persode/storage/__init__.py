@@ -12,7 +12,8 @@ from ..core.text import PersodeError, check_text, check_id, inert_json
 from ..memory.embeddings import Embedder
 from .contract import (DB_NAME, DEFAULT_USER, BACKEND_MODULES, ROW_FIELDS, LAZY_META_ROWS, TAG_SEP,
     persode_home, default_db_path, check_user_id, JournalDB, register_backend, backend_schemes, mem_rows,
-    StoreBackend, embedder_for, mismatch_error, LoadChunk, check_edit_row, open_journal)
+    StoreBackend, embedder_for, mismatch_error, LoadChunk, check_edit_row, open_journal,
+    Find, find_filter, EntryPage, entry_cursor, read_cursor, MAX_QUERY_CHARS, MAX_WORDS, ENTRY_PAGE, MAX_PAGE)
 from .sqlite import (PARALLEL_LOAD_ROWS, SQLiteJournal, sqlite_path, open_sqlite, SCHEMA_VERSION,
     APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS)
 
@@ -22,7 +23,8 @@ __all__ = ['EXPORT_FORMAT', 'EXPORT_VERSION', 'MAX_RECALLS', 'MAX_PROFILE_FIELDS
            'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes',
            'mem_rows', 'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal',
            'PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 'SCHEMA_VERSION', 'APPLICATION_ID',
-           'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
+           'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS', 'Find', 'find_filter', 'EntryPage',
+           'entry_cursor', 'read_cursor', 'MAX_QUERY_CHARS', 'MAX_WORDS', 'ENTRY_PAGE', 'MAX_PAGE']
 
 # %% ../../nbs/storage/05_storage.ipynb #a11e0rt5
 # the package's API: the contract and the SQLite back end
@@ -31,7 +33,8 @@ _all_ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_
          'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk',
          'check_edit_row', 'open_journal', 'PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path',
          'open_sqlite', 'SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES',
-         'MIGRATIONS']
+         'MIGRATIONS', 'Find', 'find_filter', 'EntryPage', 'entry_cursor', 'read_cursor', 'MAX_QUERY_CHARS',
+         'MAX_WORDS', 'ENTRY_PAGE', 'MAX_PAGE']
 
 # %% ../../nbs/storage/05_storage.ipynb #240b6501
 EXPORT_FORMAT, EXPORT_VERSION = 'persode-journal', 1

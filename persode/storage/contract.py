@@ -2,19 +2,25 @@
 
 # %% ../../nbs/storage/00_contract.ipynb #2fd1773a
 from __future__ import annotations
-import gc, importlib, json, os, re
+import gc, importlib, json, math, os, re
+from dataclasses import dataclass
+from datetime import datetime
+from fastcore.basics import patch
 from pathlib import Path
 import numpy as np
 from ..memory.decay import as_utc
 from ..core.text import PersodeError, check_text, check_id, redact
 from ..memory.embeddings import Embedder, HashingEmbedder, get_embedder, new_journal_embedder
 from ..recall.store import MemoryStore
-from ..recall.records import put_columns
+from ..recall.records import put_columns, utc_datetime
+from ..memory.strength import Memory
 
 # %% auto #0
-__all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'persode_home',
-           'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows',
-           'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal']
+__all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
+           'MAX_WORDS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'persode_home', 'default_db_path', 'check_user_id',
+           'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for',
+           'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find', 'find_filter', 'like_escape',
+           'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory']
 
 # %% ../../nbs/storage/00_contract.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -392,3 +398,105 @@ def open_journal(url:str|Path|None=None, # a journal file or folder, `sqlite:///
     p = Path(s).expanduser()
     if re.match(r'^[A-Za-z][A-Za-z0-9+.-]+:', s) and not p.exists(): raise _bad_target(s, 'is neither a URL (scheme://…) nor an existing path', source)
     return _opener('sqlite')(p, **kwargs)   # a path: the SQLite back end's
+
+# %% ../../nbs/storage/00_contract.ipynb #e9050c18
+MAX_QUERY_CHARS = 200    # the longest search text
+MAX_WORDS = 8            # the most words one search looks for
+ENTRY_PAGE = 25          # entries per page unless asked otherwise
+MAX_PAGE = 500           # the most entries one page may hold
+ENTRY_FIELDS = ('id', 'text', 'created', 'intensity', 'emotion', 'valence', 'event', 'hashtags')   # a found row, `created` in epoch seconds
+
+@dataclass(frozen=True)
+class Find:
+    "What to look for among a user's entries: every word of `words` as a whole word, the hashtag `tag` (with its '#'), the emotion, formation time in [start, end) (epoch seconds)."
+    words:tuple=(); tag:str=''; emotion:str=''; start:float|None=None; end:float|None=None
+
+def _stamp(t, what:str)->float|None:
+    if t is None: return None
+    if not isinstance(t, datetime): raise PersodeError(f'the {what} must be a date and time, got {type(t).__name__}')
+    if t.tzinfo is None or t.utcoffset() is None: raise PersodeError(f'the {what} needs a time zone')
+    return t.timestamp()
+
+def find_filter(q:str='',      # the words to find (each as a whole word)
+                tag:str='',    # a hashtag, with or without its '#'
+                emotion:str='',# an emotion label such as 'joy'
+                start=None,    # formed at or after this aware datetime
+                end=None,      # formed before this aware datetime
+               )->Find:
+    "A checked `Find` from what a person asked for; anything no back end should run is a `PersodeError` saying why."
+    if not isinstance(q, str) or not isinstance(tag, str) or not isinstance(emotion, str): raise PersodeError('search words, hashtag and emotion must be text')
+    if len(q) > MAX_QUERY_CHARS: raise PersodeError(f'the search is {len(q)} characters long; the limit is {MAX_QUERY_CHARS}')
+    words = tuple(dict.fromkeys(re.findall(r'\w+', q.lower())))
+    if len(words) > MAX_WORDS: raise PersodeError(f'the search has {len(words)} different words; the limit is {MAX_WORDS}')
+    tag = tag.strip().removeprefix('#')
+    if tag and not re.fullmatch(r'[\w-]{1,64}', tag): raise PersodeError(f'{tag[:40]!r} is not a hashtag; a hashtag is one word such as #walk')
+    emotion = emotion.strip()
+    if emotion and not re.fullmatch(r'\w{1,32}', emotion): raise PersodeError(f'{emotion[:40]!r} is not an emotion')
+    s, e = _stamp(start, 'start'), _stamp(end, 'end')
+    if s is not None and e is not None and s > e: raise PersodeError('the start is after the end')
+    return Find(words, '#' + tag if tag else '', emotion, s, e)
+
+def like_escape(s:str, esc:str='\\')->str:
+    "`s` with LIKE's wildcards (`%`, `_`) and the escape character escaped, for `LIKE ... ESCAPE '\\'`."
+    return ''.join(esc + c if c in ('%', '_', esc) else c for c in s)
+
+# %% ../../nbs/storage/00_contract.ipynb #8c93fe77
+@dataclass
+class EntryPage:
+    "One page of a user's entries, newest first; `older`: the cursor of the next page, None on the last."
+    entries:list; older:str|None=None
+
+def entry_cursor(created:float, # the formation time of the page's last entry, epoch seconds as the back end gave it
+                 mid:str,       # its id
+                )->str:
+    "The cursor of the page that follows the entry `(created, mid)`."
+    return f'{float(created)!r}~{mid}'
+
+def read_cursor(s:str)->tuple:
+    "`(created, id)` from a cursor `entry_cursor` wrote; anything else is a `PersodeError`."
+    bad = PersodeError('that page address is not one of this journal\'s; start again from the newest entries')
+    if not isinstance(s, str) or len(s) > 200 or '~' not in s: raise bad
+    t, _, mid = s.partition('~')
+    try: t = float(t)
+    except ValueError: raise bad from None
+    if not math.isfinite(t): raise bad
+    try: return t, check_id(mid, 'memory id')
+    except PersodeError: raise bad from None
+
+def found_memory(r)->Memory:
+    "A `Memory` from a found row (`ENTRY_FIELDS`)."
+    return Memory(r[0], r[1], utc_datetime(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7]))
+
+@patch
+def find_rows(self:JournalDB, user_id:str, find:Find, before:tuple|None, limit:int)->list:
+    "Rows (`ENTRY_FIELDS`, `created` as stored) of the user's entries that match `find`, newest first, ties by id (byte order), strictly older than `before` = `(created, id)`; at most `limit`."
+    raise NotImplementedError
+
+@patch
+def count_found(self:JournalDB, user_id:str, find:Find, upto:int|None=None)->int:
+    "How many of the user's entries match `find`; with `upto`, counting stops at `upto` + 1."
+    raise NotImplementedError
+
+@patch
+def entries(self:JournalDB,
+            user_id:str=DEFAULT_USER, # whose entries
+            before:str|None=None,     # the cursor of the page to show (`EntryPage.older`); the newest entries when None
+            limit:int=ENTRY_PAGE,     # entries per page, 1 to `MAX_PAGE`
+            **find,                   # what to look for: `find_filter`'s q, tag, emotion, start, end
+           )->EntryPage:
+    "A page of a user's entries, newest first, that hold the words, hashtag, emotion and time range asked for."
+    user_id, f = check_user_id(user_id), find_filter(**find)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE: raise PersodeError(f'a page holds 1 to {MAX_PAGE} entries, not {limit!r}')
+    rows = self.find_rows(user_id, f, None if before is None else read_cursor(before), limit + 1)
+    older = entry_cursor(rows[limit - 1][2], rows[limit - 1][0]) if len(rows) > limit else None
+    return EntryPage([found_memory(r) for r in rows[:limit]], older)
+
+@patch
+def count_entries(self:JournalDB,
+                  user_id:str=DEFAULT_USER, # whose entries
+                  upto:int|None=None,       # stop counting past this many: the answer is then `upto` + 1 ("more than `upto`")
+                  **find,                   # as for `entries`
+                 )->int:
+    "How many of a user's entries hold the words, hashtag, emotion and time range asked for (at most `upto` + 1)."
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0): raise PersodeError(f'upto must be a count, not {upto!r}')
+    return self.count_found(check_user_id(user_id), find_filter(**find), upto)

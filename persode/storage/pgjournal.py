@@ -8,12 +8,13 @@ from datetime import datetime, timezone
 import numpy as np
 from ..memory.decay import as_utc, utcnow
 from ..core.text import check_text
-from .contract import JournalDB, check_edit_row, LoadChunk
+from .contract import JournalDB, check_edit_row, LoadChunk, Find, like_escape
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable',
            'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'as_vector', 'check_mid',
-           'when_text', 'row_cells', 'PgJournal']
+           'when_text', 'row_cells', 'PgJournal', 'word_regex']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
@@ -82,6 +83,9 @@ ALTER TABLE persode_users ADD COLUMN preferences text;
 '''),
     (4, 'index on the time each memory was formed or last recalled (a removal finds the latest one)', '''
 CREATE INDEX persode_memories_user_anchor ON persode_memories (user_id, (coalesce(last_recalled, created_at)));
+'''),
+    (5, 'indexes for listing entries newest first (keyset pages by formation time and id)', '''
+CREATE INDEX persode_memories_user_created_id ON persode_memories (user_id, created_at DESC, id COLLATE "C" DESC);
 '''),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
@@ -445,3 +449,44 @@ class PgJournal(JournalDB):
             if n: bad.append(f'{n} users with memories but no embedder record')
             return '; '.join(bad) or 'ok'
         return self.run(go)
+
+# %% ../../nbs/storage/03_pgjournal.ipynb #0626f013
+def word_regex(w:str)->str:
+    "A regular expression for `w` as a whole word, A–Z in either case, other characters as they are (escaped)."
+    def one(c): return f'[{c.lower()}{c.upper()}]' if c.isascii() and c.isalpha() else c if c.isalnum() else '\\' + c
+    return '(^|[^A-Za-z0-9_])' + ''.join(map(one, w)) + '($|[^A-Za-z0-9_])'
+
+def _find_where(user_id:str, f:Find)->tuple:
+    "The WHERE clause (text) and its parameters for a `Find`; every value is a parameter."
+    where, args = ['user_id = %s'], [user_id]
+    if f.start is not None: where.append('created_at >= %s'); args.append(_ts(f.start))
+    if f.end is not None: where.append('created_at < %s'); args.append(_ts(f.end))
+    if f.emotion: where.append('emotion = %s'); args.append(f.emotion)
+    if f.tag: where.append('hashtags @> ARRAY[%s]::text[]'); args.append(f.tag)
+    for w in f.words:
+        where.append("text ILIKE %s ESCAPE '\\' AND text ~ %s")
+        args += ['%' + like_escape(w) + '%', word_regex(w)]
+    return ' AND '.join(where), args
+
+@patch
+def find_rows(self:PgJournal, user_id, find:Find, before=None, limit:int=25)->list:
+    "Matching rows newest first (ties by id, byte order), older than the cursor `before`."
+    user_id = _uid(user_id)
+    if self.dim is None: return []
+    where, args = _find_where(user_id, find)
+    if before is not None:
+        t = _ts(before[0]); where += ' AND created_at <= %s AND (created_at < %s OR id COLLATE "C" < %s)'; args += [t, t, before[1]]
+    sql = (f'SELECT id, text, created_at, intensity, emotion, valence, event, hashtags FROM persode_memories WHERE {where} '
+           'ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT %s')
+    rows = self.run(lambda c: c.execute(sql, (*args, int(limit))).fetchall())
+    return [(r[0], r[1], _epoch(r[2]), r[3], r[4], r[5], r[6], tuple(r[7] or ())) for r in rows]
+
+@patch
+def count_found(self:PgJournal, user_id, find:Find, upto:int|None=None)->int:
+    "How many of the user's entries match `find` (counting stops at `upto` + 1)."
+    user_id = _uid(user_id)
+    if self.dim is None: return 0
+    where, args = _find_where(user_id, find)
+    if upto is None: sql = f'SELECT count(*) FROM persode_memories WHERE {where}'
+    else: sql, args = f'SELECT count(*) FROM (SELECT 1 FROM persode_memories WHERE {where} LIMIT %s) AS k', [*args, int(upto) + 1]
+    return self.run(lambda c: c.execute(sql, args).fetchone()[0])

@@ -7,7 +7,8 @@ from pathlib import Path
 from urllib.parse import quote
 import numpy as np
 from ..core.text import PersodeError, NotFoundError, EnvironmentFault, redact, private_dir, write_private
-from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend
+from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend, Find, like_escape
+from fastcore.basics import patch
 from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS,
     put_blocks, append_vectors, tombstone, zero_tombstones, replace_vector, drop_tombstones)
 
@@ -432,3 +433,35 @@ def open_sqlite(target:str|Path, # a path, or a `sqlite:///path` / `file:///path
 
 register_backend('sqlite', open_sqlite)
 register_backend('file', open_sqlite)
+
+# %% ../../nbs/storage/02_sqlite.ipynb #ea528979
+def _glob_escape(s:str)->str: return ''.join(f'[{c}]' if c in '*?[' else c for c in s)
+
+def _find_where(user_id:str, f:Find)->tuple:
+    "The WHERE clause (text) and its parameters for a `Find`; every value is a parameter."
+    where, args = ['user_id=?'], [user_id]
+    if f.start is not None: where.append('created>=?'); args.append(f.start)
+    if f.end is not None: where.append('created<?'); args.append(f.end)
+    if f.emotion: where.append('emotion=?'); args.append(f.emotion)
+    if f.tag: where.append('instr(char(31) || hashtags || char(31), ?) > 0'); args.append(TAG_SEP + f.tag + TAG_SEP)
+    for w in f.words:
+        where.append("text LIKE ? ESCAPE '\\' AND (' ' || lower(text) || ' ') GLOB ?")
+        args += ['%' + like_escape(w) + '%', '*[^a-z0-9_]' + _glob_escape(w) + '[^a-z0-9_]*']
+    return ' AND '.join(where), args
+
+@patch
+def find_rows(self:SQLiteJournal, user_id, find:Find, before=None, limit:int=25)->list:
+    "Matching rows newest first (ties by id), older than the cursor `before`, through the `(user_id, created, id)` index."
+    where, args = _find_where(user_id, find)
+    if before is not None: where += ' AND created<=? AND (created<? OR id<?)'; args += [before[0], before[0], before[1]]
+    with self._read() as con:
+        rows = con.execute(f'SELECT id, text, created, intensity, emotion, valence, event, hashtags FROM memories WHERE {where} '
+                           'ORDER BY created DESC, id DESC LIMIT ?', (*args, int(limit))).fetchall()
+    return [(*r[:7], tuple(r[7].split(TAG_SEP)) if r[7] else ()) for r in rows]
+
+@patch
+def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int:
+    "How many of the user's entries match `find` (counting stops at `upto` + 1)."
+    where, args = _find_where(user_id, find)
+    sql = f'SELECT count(*) FROM memories WHERE {where}' if upto is None else f'SELECT count(*) FROM (SELECT 1 FROM memories WHERE {where} LIMIT ?)'
+    with self._read() as con: return con.execute(sql, args if upto is None else (*args, int(upto) + 1)).fetchone()[0]

@@ -10,7 +10,7 @@ __all__ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'M
            'drop_tombstones']
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #9d3138fd
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x50534445    # 'PSDE' in the SQLite header: marks a Persode journal
 SQLITE_MAGIC = b'SQLite format 3\x00'   # the first 16 bytes of every SQLite file
 
@@ -80,6 +80,8 @@ MIGRATIONS = [  # (version, description, statements or callables(con)); append n
             data BLOB NOT NULL,         -- n × dim float32 little-endian
             PRIMARY KEY(user_id, id))"""]),
     (4, 'a removed memory leaves a tombstone in its vector block (negative seq, zeroed vector) until compact()', []),
+    (5, 'index for listing and searching entries newest first (keyset pages by formation time and id)', [
+        """CREATE INDEX memories_user_created ON memories(user_id, created, id)"""]),
 ]
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #611027bd

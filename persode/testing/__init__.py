@@ -15,7 +15,7 @@ _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from
 
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
-           'check_isolation', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
+           'check_isolation', 'check_find', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
            'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply',
            'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
 
@@ -151,6 +151,42 @@ def check_isolation(url:str):
         assert db.count('alice') == 0 and db.count('bob') == 2 and 'alice' not in db.users()
     return 'ok'
 
+# %% ../../nbs/testing/01_testing.ipynb #f2d3d778
+def check_find(url:str):
+    "Listing, paging, counting and exact-word search with filters, identical on every back end."
+    from persode.memory.strength import Memory
+    from persode.storage.contract import mem_rows
+    emb, t0 = HashingEmbedder(), datetime(2025, 3, 1, 9, tzinfo=timezone.utc)
+    spec = [('A walk by the sea.', 'joy', ('#joy', '#sea')), ('The party was loud', 'anger', ('#anger', '#party')),
+            ('Art class: I painted the sea', 'pride', ('#pride', '#art', '#sea')), ('I am 100% sure_thing', 'neutral', ()),
+            ('ÉTÉ à la mer, au Café', 'calm', ('#calm',)), ("Robert'); DROP TABLE memories;--", 'neutral', ())]
+    mems = [Memory(f'f{i}', t, t0 + timedelta(days=i), .5, e, 0., '', h) for i, (t, e, h) in enumerate(spec)]
+    mems += [Memory(f't{i}', f'same second {i}', t0 + timedelta(days=10), .5, 'calm', 0., '', ()) for i in (3, 1, 4, 0, 2, 6, 5)]
+    with open_journal(url) as db:
+        db.insert_rows('fnd', emb.identity, emb.dim, mem_rows(mems, emb.embed([m.text for m in mems])))
+        db.insert_rows('other', emb.identity, emb.dim, mem_rows([Memory('o1', 'A walk by the sea.', t0, .5, 'joy', 0., '', ('#sea',))],
+                                                              emb.embed(['A walk by the sea.'])))
+        ids = lambda **k: [m.id for m in db.entries('fnd', limit=50, **k).entries]
+        got = dict(sea=ids(q='sea'), art=ids(q='art'), both=ids(q='SEA walk'), pct=ids(q='100'), und=ids(q='sure_thing'), part=ids(q='sure'),
+                   cafe=ids(q='café'), ete=ids(q='été'), sql=ids(q="drop table"), tag=ids(tag='sea'), tag2=ids(tag='#sea', q='walk'),
+                   emo=ids(emotion='anger'), span=ids(start=t0 + timedelta(days=1), end=t0 + timedelta(days=3)),
+                   mix=ids(emotion='calm', start=t0 + timedelta(days=5)), none=ids(q='nothing'))
+        want = dict(sea=['f2', 'f0'], art=['f2'], both=['f0'], pct=['f3'], und=['f3'], part=[], cafe=['f4'], ete=[], sql=['f5'],
+                    tag=['f2', 'f0'], tag2=['f0'], emo=['f1'], span=['f2', 'f1'], mix=[f't{i}' for i in (6, 5, 4, 3, 2, 1, 0)], none=[])
+        assert got == want, {k: (got[k], want[k]) for k in got if got[k] != want[k]}
+        seen, before = [], None
+        while True:
+            p = db.entries('fnd', before=before, limit=3); seen += [m.id for m in p.entries]; before = p.older
+            if before is None: break
+        assert seen == [f't{i}' for i in (6, 5, 4, 3, 2, 1, 0)] + ['f5', 'f4', 'f3', 'f2', 'f1', 'f0'], seen
+        first = db.entries('fnd', limit=1).entries[0]
+        assert (first.text, first.created_at, first.emotion, first.hashtags) == ('same second 6', t0 + timedelta(days=10), 'calm', ())
+        assert db.entries('fnd', q='sea', limit=1).entries[0].hashtags == ('#pride', '#art', '#sea')
+        assert (db.count_entries('fnd'), db.count_entries('fnd', q='sea'), db.count_entries('fnd', tag='sea', emotion='joy'), db.count_entries('nobody')) == (13, 2, 1, 0)
+        assert (db.count_entries('fnd', upto=5), db.count_entries('fnd', upto=13), db.count_entries('fnd', upto=0, q='sea')) == (6, 13, 1)
+        assert [m.id for m in db.entries('other').entries] == ['o1'] and db.count_entries('other', q='party') == 0
+    return 'ok'
+
 # %% ../../nbs/testing/01_testing.ipynb #3972e769
 _EDIT_CHILD = CHILD_HEAD + """
 db = open_journal(sys.argv[1]); s = db.store_for('ed', HashingEmbedder()); before = None
@@ -244,7 +280,7 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
     return dict(restart=check_restart(make_url('restart')), crash=check_crash(make_url('crash')),
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
-                follow=check_follow(make_url('follow')))
+                follow=check_follow(make_url('follow')), find=check_find(make_url('find')))
 
 # %% ../../nbs/testing/01_testing.ipynb #a068aa22
 def _counter():
@@ -417,8 +453,9 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     persode_cli('forget', *opts(), '--id', ids[0], '-y')
     after = export()
     out.update(after_forget=[m['id'] for m in after[1:]], forgotten_text_gone=CLI_ENTRIES[0] not in json.dumps(after))
-    persode_cli('chat', *opts(), stdin='I miss the long walks with the dog\n/quit\n')
-    out['chat_stored'] = [m['text'] for m in export()[1:]].count('I miss the long walks with the dog')
+    persode_cli('chat', *opts(), stdin='I miss the long walks with the dog\nWhat made me happy lately?\n/quit\n')
+    texts = [m['text'] for m in export()[1:]]
+    out['chat_stored'], out['question_stored'] = texts.count('I miss the long walks with the dog'), texts.count('What made me happy lately?')
     persode_cli('forget', *opts(user + '-copy'), '-y')
     out['copy_after_forget'] = len(export(user + '-copy')) - 1
     return out

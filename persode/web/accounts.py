@@ -13,10 +13,10 @@ __all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTIN
            'ACCOUNT_BACKOFF', 'CLIENT_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SECRET_ENV', 'SECRET_FILE',
            'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD', 'CSRF_HEADER', 'CSP',
            'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password', 'verify_password', 'check_username',
-           'settings_id', 'is_account_record', 'Account', 'Accounts', 'TooManyAttempts', 'Backoff', 'client_key',
-           'LoginLimiter', 'sign_in', 'load_secret', 'Session', 'new_session', 'sign_session', 'read_session',
-           'cookie_kwargs', 'session_cookie_header', 'csrf_token', 'check_csrf', 'is_loopback', 'check_bind',
-           'read_password', 'cli_accounts']
+           'settings_id', 'is_account_record', 'Account', 'Accounts', 'wait_words', 'TooManyAttempts', 'Backoff',
+           'client_key', 'LoginLimiter', 'sign_in', 'load_secret', 'Session', 'new_session', 'sign_session',
+           'read_session', 'cookie_kwargs', 'session_cookie_header', 'csrf_token', 'check_csrf', 'is_loopback',
+           'check_bind', 'read_password', 'cli_accounts']
 
 # %% ../../nbs/web/01_accounts.ipynb #d91ad691
 MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS = 8, 1024   # bounds on a password (the upper one stops hashing megabytes)
@@ -183,11 +183,18 @@ class Accounts:
             if forget: self.db.forget_user(u); self.db.forget_user(settings_id(u))
 
 # %% ../../nbs/web/01_accounts.ipynb #44675f4c
+def wait_words(seconds:float, # a wait, in seconds
+              )->str:          # e.g. '1 second', '40 seconds', '15 minutes', '2 hours'
+    "A wait as people say it, rounded up to the unit it is said in (never shorter than the real wait)."
+    s = max(1, math.ceil(seconds))
+    n, unit = (s, 'second') if s < 60 else (math.ceil(s/60), 'minute') if s < 3600 else (math.ceil(s/3600), 'hour')
+    return f'{n} {unit}' + ('' if n == 1 else 's')
+
 class TooManyAttempts(PersodeError):
     "Too many failed sign-ins: `retry_after` says in how many seconds the next attempt is allowed."
     def __init__(self, retry_after:float):
         self.retry_after = max(1, math.ceil(retry_after))
-        super().__init__(f'too many failed sign-ins; try again in {self.retry_after} s')
+        super().__init__(f'too many failed sign-ins; try again in {wait_words(self.retry_after)}')
 
 @dataclass(frozen=True)
 class Backoff:
@@ -423,7 +430,7 @@ CSP = "; ".join([
     "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
     "connect-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"])
 
-SECURITY_HEADERS = {'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer',
+SECURITY_HEADERS = {'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin',
                     'X-Frame-Options': 'DENY', 'Cross-Origin-Opener-Policy': 'same-origin'}
 
 # %% ../../nbs/web/01_accounts.ipynb #f9a10002

@@ -3,32 +3,36 @@
 # %% ../../nbs/web/03_app.ipynb #08f8de4f
 from __future__ import annotations
 import argparse, hmac, ipaddress, logging, os, time
+from urllib.parse import urlencode, urlsplit
 from datetime import timedelta
 from ..core.text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
-from ..storage import open_journal, DEFAULT_USER, JournalDB
+from ..storage import open_journal, DEFAULT_USER, JournalDB, find_filter, MAX_QUERY_CHARS
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.llm import get_llm
 from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat_form, check_day, check_form, check_month, check_zone,
                                confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
                                month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
+from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange
+from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
 from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
                        session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, CSRF_HEADER, csrf_token, check_csrf, check_bind,
                        is_loopback, SECURITY_HEADERS)
 try:
     from fasthtml.common import FastHTML, APIRouter, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
-    from fasthtml.common import A, H2, H3, Input, P, Section, Strong, Ul, Small
+    from fasthtml.common import A, H2, Input, P, Section, Ul
     from starlette.datastructures import MutableHeaders
     from starlette.requests import cookie_parser
     from starlette.middleware import Middleware
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'PUBLIC', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in', 'genuine', 'journal_app',
-           'make_app', 'css', 'js', 'home', 'write', 'talk', 'chat', 'onboard', 'onboard_post', 'entry', 'image', 'why',
-           'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day', 'data', 'export', 'import_', 'erase_page',
-           'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page',
-           'change_password', 'proxy_options', 'serve', 'cli_serve']
+__all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in',
+           'genuine', 'journal_app', 'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep',
+           'onboard', 'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline',
+           'day', 'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page',
+           'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password',
+           'proxy_options', 'serve', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #dsgn0101
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
@@ -147,11 +151,20 @@ def make_app(db:JournalDB,            # the open journal
     for r in ROUTES + (ACCOUNT_ROUTES if accounts is not None else []): r.to_app(app)
     return app
 
+# %% ../../nbs/web/03_app.ipynb #c0593173
+def back(req,              # the request showing a confirmation step
+         fallback:str='/', # where to go when the previous page is unknown
+        )->str:            # a path of this site
+    "Where 'Cancel' leads: the page of this site the person came from (not the confirmation page itself), else `fallback`."
+    u = urlsplit(req.headers.get('referer') or '')
+    if u.netloc != req.url.netloc or not u.path.startswith('/') or u.path.startswith('//') or u.path == req.url.path: return fallback
+    return u.path + (f'?{u.query}' if u.query else '')
+
 # %% ../../nbs/web/03_app.ipynb #186a549f
 _static_routes = APIRouter()
 
 @_static_routes.get('/static/app.css')
-def css(): return Response(APP_CSS, media_type='text/css')
+def css(): return Response(APP_CSS + TALK_CSS + FIND_CSS, media_type='text/css')
 
 @_static_routes.get('/static/app.js')
 def js(): return Response(APP_JS, media_type='text/javascript')
@@ -186,29 +199,45 @@ def write(req, auth, state, text:str='', day:str='', time:str=''):
 _chat_routes = APIRouter()
 
 @_chat_routes.get('/chat')
-def talk(req): return _html(page('Talk', chat_form(_token(req))))
+def talk(req, auth, state, msg:str=''):
+    web = state.web
+    r, kept = web.last_said(auth) if msg in ('kept', 'unkept') else (None, False)   # after keeping or letting go: the exchange it was about
+    return _html(page('Talk', talk_exchange(_token(req), r, kept, web.tz(auth)) if r is not None else None, chat_form(_token(req)),
+                      notice=NOTICES.get(msg)))
 
 @_chat_routes.post('/chat')
-def chat(req, auth, state, text:str='', remember:str=''):
+def chat(req, auth, state, text:str=''):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
-    tz = web.tz(auth)
-    try: r = web.chat(auth, prefs, text, remember == 'yes')
+    try: r = web.chat(auth, prefs, text)
     except PersodeError as err:
         return _html(page('Talk', chat_form(_token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
-    said = Section(P(Strong('You: '), r.message), P(Strong('Persode: '), r.text, cls='reply'), P(Small(f'written by {r.writer}')),
-                   H3('Why these memories'), recall_table(r.recalled.hits, r.recalled.gate_fired, r.now, r.recalled.query_intensity, tz, r.recalled.strategy), cls='exchange')
-    return _html(page('Talk', said, chat_form(_token(req))))
+    return _html(page('Talk', talk_exchange(_token(req), r, r.stored is not None, web.tz(auth)), chat_form(_token(req))))
+
+@_chat_routes.post('/chat/keep')
+def keep(req, auth, state):
+    web = state.web
+    prefs = web.prefs(auth)
+    if prefs is None: return _go('/onboard')
+    try: web.keep(auth, prefs)
+    except PersodeError as err: return _html(page('Talk', chat_form(_token(req)), error=f'Nothing was kept: {err}'), 400)
+    return _go('/chat?msg=kept')
+
+@_chat_routes.post('/chat/unkeep')
+def unkeep(req, auth, state):
+    try: state.web.unkeep(auth)
+    except PersodeError as err: return _html(page('Talk', chat_form(_token(req)), error=f'Nothing was changed: {err}'), 400)
+    return _go('/chat?msg=unkept')
 
 # %% ../../nbs/web/03_app.ipynb #bca13c24
 _onboard_routes = APIRouter()
 
 @_onboard_routes.get('/onboard')
-def onboard(req, auth, state):
+def onboard(req, auth, state, msg:str=''):
     p, tz = state.web.prefs(auth), state.web.zone_name(auth)
     vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz if p else '')   # a first profile: the browser fills in its own zone
-    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals, detect=p is None)))
+    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals, detect=p is None), notice=NOTICES.get(msg)))
 
 @_onboard_routes.post('/onboard')
 async def onboard_post(req, auth, state):
@@ -244,11 +273,13 @@ def why(auth, state, mid:str):
     try: v, hits = web.page_view(auth, mid)
     except NotFoundError as e: return _missing(e)
     tz = web.tz(auth)
-    if hits is None: return _html(page('Why these memories', P('This memory has no diary page, so nothing was recalled for it.'),
-                                       P(A('Back to the entry', href=f'/page/{mid}'))))
-    return _html(page('Why these memories', P('When you wrote ', A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}'),
-                                              ', these memories were recalled, with these numbers:'),
-                      recall_table(hits, v.gate_fired, v.created_at, tz=tz, strategy=v.strategy)))
+    this = A(f'this page ({local_time(v.created_at, tz, "%d %B %Y")})', href=f'/page/{mid}')
+    if hits is None: return _html(page('Why these memories', P('This entry has no diary page, so nothing was recalled for it. ', A('Back to the entry', href=f'/page/{mid}'))))
+    if not hits: return _html(page('Why these memories', P('Nothing earlier came back when you wrote ', this, ', so there is nothing to explain.')))
+    n = len(hits)
+    return _html(page('Why these memories', P('When you wrote ', this,
+                                              f', Persode brought back {n} earlier entr{"y" if n == 1 else "ies"}. ', RECALL_WORDS.get(v.strategy, RECALL_WORDS['gated'])),
+                      recall_reasons(hits, v.created_at, tz), numbers(recall_table(hits, v.gate_fired, v.created_at, tz=tz, strategy=v.strategy))))
 
 # %% ../../nbs/web/03_app.ipynb #54245d71
 _change_routes = APIRouter()
@@ -321,6 +352,64 @@ def day(auth, state, d:str):
                       Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
                       None if entries else P('No entries on this day.')))
 
+# %% ../../nbs/web/03_app.ipynb #9b26df76
+MEANING_RESULTS = 5   # entries close in meaning shown under the word matches
+COUNT_UPTO = 1000     # a search counts its matches up to this many ("more than 1,000")
+
+def _entries_count(n:int)->str: return f'{n:,} entr{"y" if n == 1 else "ies"}'
+
+def _close_in_meaning(web, uid:str, q:str, f, shown:set)->list:
+    "Up to `MEANING_RESULTS` entries the default recall finds for `q` that are not `shown` and keep to the filters of `f` (no recall recorded)."
+    r = web.user(uid)['store'].retrieve(q, web.now(), top_k=MEANING_RESULTS + len(shown), strategy='default', reinforce=False)
+    def keep(m):
+        t = m.created_at.timestamp()
+        return (m.id not in shown and (not f.emotion or m.emotion == f.emotion) and (not f.tag or f.tag in m.hashtags)
+                and (f.start is None or t >= f.start) and (f.end is None or t < f.end))
+    return [m for m in r.memories if keep(m)][:MEANING_RESULTS]
+
+def _older(path:str, cursor:str|None, **params):
+    if cursor is None: return None
+    return P(A('Older entries →', href=f'{path}?' + urlencode({**{k: v for k, v in params.items() if v}, 'before': cursor}), rel='next'), cls='pager')
+
+_find_routes = APIRouter()
+
+@_find_routes.get('/entries')
+def all_entries(auth, state, before:str=''):
+    web = state.web
+    tz = web.tz(auth)
+    try: found = web.db.entries(auth, before=before or None)
+    except PersodeError as e:
+        return _html(page('All entries', P(A('Go to the newest entries', href='/entries')), error=f'{e}. Nothing was changed.'), 400)
+    n = web.db.count_entries(auth)
+    return _html(page('All entries', P(f'{_entries_count(n)} in your journal, newest first.', A('Search them', href='/search'), cls='found-count'),
+                      found_list(found.entries, (), tz) if found.entries else P('Nothing yet. ', A('Write your first entry', href='/')),
+                      _older('/entries', found.older),
+                      P(A('← Back to the newest entries', href='/entries'), cls='pager') if before else None))
+
+@_find_routes.get('/search')
+def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:str='', before:str=''):
+    web = state.web
+    tz = web.tz(auth)
+    form = search_form(q[:MAX_QUERY_CHARS], tag[:65], emotion[:32], start[:10], end[:10])
+    try:
+        a = check_search(q, tag, emotion, start, end)
+        ask = dict(q=a['q'], tag=a['tag'], emotion=a['emotion'], start=None if a['start'] is None else day_start(a['start'], tz),
+                   end=None if a['end'] is None else day_start(a['end'] + timedelta(days=1), tz))
+        f = find_filter(**ask)
+        if not (f.words or f.tag or f.emotion or a['start'] or a['end']):
+            return _html(page('Search', form, P('Look for words, a hashtag, a feeling or the days you wrote; or see ', A('all entries', href='/entries'), '.', cls='muted')))
+        found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
+    except PersodeError as e: return _html(page('Search', form, error=f'{e}. Nothing was changed.'), 400)
+    close = _close_in_meaning(web, auth, q, f, {m.id for m in found.entries}) if f.words and not before else []
+    said = ' and '.join(x for x in (f'the words “{" ".join(f.words)}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
+    many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
+    head = f'{many} with {said}' if said else many
+    return _html(page('Search', form,
+                      Section(H2('Found'), P(head + (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '') + '.', cls='found-count'),
+                              found_list(found.entries, f.words, tz) if found.entries else P('No entry matches all of this.'),
+                              _older('/search', found.older, q=q, tag=tag, emotion=emotion, start=start, end=end)),
+                      Section(H2('Close in meaning'), found_list(close, f.words, tz)) if close else None))
+
 # %% ../../nbs/web/03_app.ipynb #ca2f4e54
 _data_routes = APIRouter()
 
@@ -328,12 +417,12 @@ _data_routes = APIRouter()
 def data(req, auth, state, msg:str=''):
     n, tz = state.web.db.count(auth), state.web.zone_name(auth)
     return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
-        Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your memories as JSON Lines (the format of `persode export`).',
-                                           'Download the export', cancel='/data', danger=False)),
+        Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your memories as JSON Lines (the same file the persode export command writes).',
+                                           'Download the export', cancel=None, danger=False)),
         Section(H2('Import'), confirm_form(_token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
                                            'Import the file', Label('The export file', fr='import-file'),
                                            Input(type='file', name='file', id='import-file', accept='.jsonl,.json,application/x-ndjson', required=True),
-                                           cancel='/data', danger=False, enctype='multipart/form-data')),
+                                           cancel=None, danger=False, enctype='multipart/form-data')),
         Section(H2('Forget everything'), P(A('Erase all your memories, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
 
 @_data_routes.post('/export')
@@ -350,7 +439,8 @@ _import_route = APIRouter()
 async def import_(req, auth, state):
     f = (await req.form()).get('file')
     data = await f.read(MAX_IMPORT_BYTES + 1) if hasattr(f, 'read') else b''
-    try: rep = state.web.import_(auth, data)
+    name = str(getattr(f, 'filename', '') or 'the file')[:80]
+    try: rep = state.web.import_(auth, data, name)
     except PersodeError as err:
         return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
     return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."
@@ -361,14 +451,14 @@ async def import_(req, auth, state):
 _forget_all_routes = APIRouter()
 
 @_forget_all_routes.get('/forget')
-def erase_page(req): return _html(page('Forget everything', forget_all_form(_token(req))))
+def erase_page(req): return _html(page('Forget everything', forget_all_form(_token(req), back(req, '/data'))))
 
 @_forget_all_routes.post('/forget')
 def forget_all(req, auth, state, confirm:str=''):
     if confirm.strip().lower() != CONFIRM_ALL:
         return _html(page('Forget everything', forget_all_form(_token(req)), error=f'Not confirmed: type “{CONFIRM_ALL}” to erase. Nothing was erased.'), 400)
     state.web.forget_all(auth)
-    return _go('/onboard')
+    return _go('/onboard?msg=erased')
 
 # %% ../../nbs/web/03_app.ipynb #5c4a4e32
 def _client(req)->str: return req.client.host if req.client else ''
@@ -383,13 +473,13 @@ def _begin(req, acct):
 
 _account_routes = APIRouter()
 
-def _sign_in(req, username:str='', error=None, status:int=200)->HTMLResponse:
+def _sign_in(req, username:str='', error=None, status:int=200, notice=None)->HTMLResponse:
     "The sign-in page; on the computer that runs Persode it also offers to create an account, after a failed attempt too."
     return _html(page('Sign in', login_form(_token(req), username), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None,
-                      error=error), status)
+                      error=error, notice=notice), status)
 
 @_account_routes.get('/login')
-def sign_in_page(req): return _sign_in(req)
+def sign_in_page(req, msg:str=''): return _sign_in(req, notice=NOTICES.get(msg))
 
 @_account_routes.post('/login')
 def login(req, state, username:str='', password:str=''):
@@ -400,13 +490,13 @@ def login(req, state, username:str='', password:str=''):
     return _go('/')
 
 @_account_routes.get('/logout')
-def logout_form(req): return _html(page('Sign out', confirm_form(_token(req), '/logout', 'Sign out of Persode? Every browser signed in to your account is signed out with this one.', 'Sign out', danger=False)))
+def logout_form(req): return _html(page('Sign out', confirm_form(_token(req), '/logout', 'Sign out of Persode? Every browser signed in to your account is signed out with this one.', 'Sign out', cancel=back(req), danger=False)))
 
 @_account_routes.post('/logout')
 def logout(req, auth, state):
     state.accounts.sign_out(auth)           # a new session key: this cookie, and every other of the account, is refused from now on
     req.scope['persode_set_session'] = new_session(None, time.time())
-    return _go('/login')
+    return _go('/login?msg=signed_out')
 
 # %% ../../nbs/web/03_app.ipynb #72e068e3
 def _far(): return _html(page('Create an account', error='Accounts are created on the computer that runs Persode (open this page there).'), 403)
@@ -445,7 +535,7 @@ def change_password(req, auth, state, password:str='', new:str='', new2:str=''):
     return _go('/data?msg=password')
 
 # %% ../../nbs/web/03_app.ipynb #e8f300a1
-ROUTES = [_static_routes, _home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route,
+ROUTES = [_static_routes, _home_routes, _chat_routes, _onboard_routes, _page_routes, _change_routes, _timeline_route, _day_route, _find_routes,
           _data_routes, _import_route, _forget_all_routes]   # the journal's pages, in every app
 ACCOUNT_ROUTES = [_account_routes]                              # signing in, up and out, and the password: only with accounts
 

@@ -3,28 +3,33 @@
 # %% ../../nbs/web/00_views.ipynb #e71e0938
 from __future__ import annotations
 import calendar, contextvars, re
+from urllib.parse import urlencode
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
 from ..journal.onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
 from ..journal.templates import mood_for
+from ..memory.analyzer import EMOTIONS
+from ..storage.contract import MAX_QUERY_CHARS
 try:
     from fasthtml.common import (A, Article, Body, Button, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
-                                 Input, Label, Li, Link, Main, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
+                                 Input, Label, Li, Link, Main, Mark, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
                                  Table, Tbody, Td, Textarea, Th, Thead, Title, Tr, Ul, Caption, to_xml)
     from fasthtml import svg
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
-           'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS',
-           'APP_JS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown',
-           'stamp', 'zone_names', 'find_zone', 'check_form', 'onboarding_form', 'when_written', 'when_fields',
-           'check_month', 'check_day', 'text_box', 'entry_form', 'confirm_form', 'chat_form', 'edit_form',
-           'forget_all_form', 'login_form', 'password_form', 'excerpt', 'scroll_box', 'recall_table', 'feeling',
-           'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'month_calendar',
-           'mood_chart', 'contrast']
+           'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'RECALL_WORDS', 'NOT_KEPT', 'TOKENS',
+           'TEXT_PAIRS', 'APP_CSS', 'APP_JS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document',
+           'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone',
+           'check_form', 'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box',
+           'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form',
+           'excerpt', 'scroll_box', 'recall_table', 'feeling', 'closeness', 'recall_reason', 'recall_reasons',
+           'numbers', 'why_these', 'talk_exchange', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary',
+           'summarize', 'month_calendar', 'mood_chart', 'contrast', 'tag_link', 'highlight', 'found_line', 'found_list',
+           'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -87,6 +92,10 @@ NOTICES = dict(   # what a screen says after `?msg=<key>`
                written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
                forgotten='The entry is forgotten, with its page.', erased='Everything was erased: memories, profile and pages.',
                password='Your password is changed; every other browser signed in as you is signed out.')
+
+# %% ../../nbs/web/00_views.ipynb #2f611d01
+NOTICES.update(kept='Your message is kept in your journal.', unkept='Your message is no longer in your journal.',
+               signed_out='You are signed out. Sign in again to open your journal.')   # Talk's keep buttons, and signing out
 
 # %% ../../nbs/web/00_views.ipynb #b5e10002
 ZONE_EXAMPLE = 'Europe/Berlin'
@@ -273,21 +282,18 @@ def confirm_form(token:str,      # the anti-forgery token
                  question:str,   # what is about to happen
                  button:str,     # the confirming button's label
                  *fields,        # more fields (e.g. a confirmation phrase)
-                 cancel:str='/', # where "Cancel" leads
+                 cancel:str|None='/', # where "Cancel" leads (None: no Cancel, for a form that is not a confirmation step)
                  danger:bool=True, enctype:str|None=None):
     "A confirmation step: the question, any extra fields, a confirming button and a way back."
     return Form(csrf_field(token), P(question), *fields, Div(Button(button, type='submit', cls='danger' if danger else None),
-                A('Cancel', href=cancel, cls='cancel'), cls='actions'), method='post', action=action, enctype=enctype, cls='confirm')
+                A('Cancel', href=cancel, cls='cancel') if cancel else None, cls='actions'), method='post', action=action, enctype=enctype, cls='confirm')
 
 # %% ../../nbs/web/00_views.ipynb #b5e10008
 CONFIRM_ALL = 'forget everything'   # what a person types to erase their whole journal
 
 def chat_form(token:str, text:str=''):
-    "The talk form: a message, and whether to remember it."
-    f = entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
-    f.children = (*f.children[:-2], Div(Input(type='checkbox', name='remember', id='remember', value='yes', checked=True),
-                                        Label(' remember this message', fr='remember'), cls='field'), *f.children[-2:])
-    return f
+    "The talk form: a message (whether it is kept is decided by what it is, and the person can change it after the reply)."
+    return entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
 
 def edit_form(token:str, mid:str, text:str):
     "The form that corrects the text of entry `mid`."
@@ -295,11 +301,11 @@ def edit_form(token:str, mid:str, text:str):
                         'Save the correction', Label('The text of the entry', fr='text'), text_box(text),
                         cancel=f'/page/{mid}', danger=False)
 
-def forget_all_form(token:str):
+def forget_all_form(token:str, cancel:str='/data'):
     "The form that erases the whole journal, once the person types `CONFIRM_ALL`."
     return confirm_form(token, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
                         'Erase everything', Label(f'Type “{CONFIRM_ALL}” to confirm', fr='confirm'), Input(name='confirm', id='confirm', autocomplete='off'),
-                        cancel='/data')
+                        cancel=cancel)
 
 # %% ../../nbs/web/00_views.ipynb #b5e10009
 def login_form(token:str, username:str='', action:str='/login', button:str='Sign in',
@@ -369,6 +375,70 @@ def feeling(emotion:str,    # the analyzer's label (`EMOTIONS`; an unknown label
     degree = 'a little ' if intensity < 0.34 else 'very ' if intensity >= 0.67 else ''
     return degree + word
 
+# %% ../../nbs/web/00_views.ipynb #f2801ed4
+from fasthtml.common import Details, Summary
+
+# %% ../../nbs/web/00_views.ipynb #0545c58a
+def closeness(x:float, # cosine of the message's and the entry's embeddings
+             )->str:
+    "How near in meaning an entry is to a message, in words."
+    return 'very close in meaning' if x >= 0.6 else 'close in meaning' if x >= 0.4 else 'related' if x >= 0.2 else 'loosely related'
+
+def _times(n:int)->str:
+    return 'not recalled before' if n <= 0 else 'recalled once so far' if n == 1 else 'recalled twice so far' if n == 2 else f'recalled {n} times so far'
+
+def recall_reason(h,            # a recalled `Hit` (its `relevance`, when it has one, is the closeness read)
+                  now:datetime, # the time of the recall
+                  tz=None,      # the person's zone (see `zone`)
+                 )->str:        # e.g. 'very close in meaning, written 3 weeks ago, you felt very sad, recalled twice so far'
+    "Why one entry was recalled, in a journaler's words."
+    m, rel = h.memory, getattr(h, 'relevance', None)
+    f = feeling(m.emotion, m.intensity)
+    parts = [closeness(h.similarity if rel is None else rel), f'written {when(m.created_at, now, tz)}',
+             f'you felt {f}' if f != 'even' else 'an even mood', _times(m.recall_count)]
+    if getattr(h, 'below_floor', False): parts.append('too loosely related to quote')
+    return ', '.join(parts)
+
+RECALL_WORDS = {'default': 'Persode looked for entries that share the words and the meaning of your question (anything else: its meaning, sentence by sentence).',
+                'similarity': 'Persode looked for the entries closest in meaning.',
+                'fused': 'Persode looked for entries close in meaning, giving more weight to those you felt strongly about.',
+                'gated': 'Persode looked for entries close in meaning; a message with strong feeling also brings back what you felt strongly about.'}
+
+def recall_reasons(hits, now:datetime, tz=None):
+    "The recalled entries, each with its day (a link) and why it came back, in words."
+    return Ul(*[Li(A(local_time(h.memory.created_at, tz, '%d %b %Y'), href=f'/page/{h.memory.id}'), ': “', excerpt(h.memory.text, 120), '” — ',
+                   recall_reason(h, now, tz)) for h in hits], cls='reasons')
+
+def numbers(table):
+    "A table of numbers behind its own disclosure, in a box that scrolls sideways (the page never does)."
+    return Details(Summary('Show the numbers'), Div(table, cls='scroll', tabindex='0', role='region', aria_label='The numbers of this recall'), cls='numbers')
+
+def why_these(hits,                   # recalled `Hit`s, best first
+              now:datetime,           # the time of the recall
+              tz=None,                # the person's zone
+              strategy:str|None=None, # how they were recalled (`STRATEGIES`)
+              gate_fired:bool=False, query_intensity:float|None=None):
+    "The 'Why these memories?' disclosure: the recall in words, then its numbers (None when nothing was recalled)."
+    if not hits: return None
+    return Details(Summary('Why these memories?'), P(RECALL_WORDS.get(strategy, RECALL_WORDS['gated'])), recall_reasons(hits, now, tz),
+                   numbers(recall_table(hits, gate_fired, now, query_intensity, tz, strategy)), cls='why')
+
+NOT_KEPT = dict(question='Not kept in your journal: questions are answered, not kept.', greeting='Not kept in your journal: greetings are answered, not kept.',
+                thanks='Not kept in your journal.', episode='Not kept in your journal.')
+
+def talk_exchange(token:str, # the anti-forgery token
+                  r,         # the agent's `AgentReply`
+                  kept:bool, # whether the message is in the journal now
+                  tz=None):  # the person's zone
+    "One Talk exchange: the message, the reply, whether the message is kept (with the button that changes it), and why these memories."
+    keep = (Form(csrf_field(token), P('Kept in your journal as an entry.'), Button("Don't keep this", type='submit'), method='post', action='/chat/unkeep', cls='keep')
+            if kept else None if r.kind == 'command' else
+            Form(csrf_field(token), P(NOT_KEPT.get(r.kind, NOT_KEPT['episode'])), Button('Keep this in my journal', type='submit'),
+                 method='post', action='/chat/keep', cls='keep'))
+    rec = r.recalled
+    return Section(P(Strong('You: '), r.message, cls='said'), P(Strong('Persode: '), r.text, cls='reply'), keep,
+                   why_these(rec.hits, r.now, tz, rec.strategy, rec.gate_fired, rec.query_intensity), P(Small(f'written by {r.writer}'), cls='muted'), cls='exchange')
+
 # %% ../../nbs/web/00_views.ipynb #9bb51c52
 @dataclass
 class PageView:
@@ -400,21 +470,21 @@ def diary_page(v:PageView,    # the page
               ):
     "A diary page: date and time on the person's clock, mood, picture (or mood card), diary text, hashtags, resurfaced episodes, and its actions."
     pic = Img(src=v.image_url, alt=f'illustration: {v.mood.phrase}', width=400, height=400) if v.image_url else mood_card(v.emotion, v.intensity)
-    res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, {m.emotion}, E = {m.intensity:.2f}): ',
+    res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, you felt {feeling(m.emotion, m.intensity)}): ',
               excerpt(m.text, 200)) for m in v.resurfaced]
     return Article(
         H2(stamp(v.created_at, tz)),
-        P('Mood: ', v.mood.phrase, f' · {v.emotion}, E = {v.intensity:.2f}', cls='mood'), pic,
+        P('Mood: ', v.mood.phrase, f' · {feeling(v.emotion, v.intensity)}', cls='mood'), pic,
         Div(v.diary, cls='diary') if v.diary is not None else P('A message you wrote (no diary page):', cls='muted'),
         Section(H3('What you wrote'), P(v.text, cls='entry-text')), _tags(v.hashtags),
         Section(H3('Resurfaced from earlier'), Ul(*res)) if res else None,
-        Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.diary is not None else None, A('Edit', href=f'/page/{v.id}/edit'),
+        Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.resurfaced else None, A('Edit', href=f'/page/{v.id}/edit'),
             A('Forget', href=f'/page/{v.id}/forget'), A('Other entries that day', href=f'/day/{local_time(v.created_at, tz, "%Y-%m-%d")}'), cls='actions'),
         cls='diary-page', id=f'page-{v.id}')
 
 def entry_card(v:PageView, tz=None):
-    "One line of a list of entries: date and time (in zone `tz`), emotion, E and the start of the text."
-    return Li(A(shown(v.created_at, tz), href=f'/page/{v.id}'), Span(f' {v.emotion} · E {v.intensity:.2f} ', cls='muted'),
+    "One line of a list of entries: date and time (in zone `tz`; the day alone for an entry dated by its day), the mood in words and the start of the text."
+    return Li(A(shown(v.created_at, tz), href=f'/page/{v.id}'), Span(f' {feeling(v.emotion, v.intensity)} · ', cls='muted'),
               excerpt(v.text, 120), Span(' · page', cls='muted') if v.diary is not None else None)
 
 # %% ../../nbs/web/00_views.ipynb #18cd3127
@@ -584,4 +654,89 @@ var persodeZone = document.querySelector('input[data-detect]');
 if (persodeZone && !persodeZone.value) {
   try { persodeZone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch (e) {}
 }
+"""
+
+# %% ../../nbs/web/00_views.ipynb #b230dcb9
+TALK_CSS = """
+.exchange .said{margin-bottom:.3rem}.exchange .reply{border-left:3px solid var(--accent);padding-left:.7rem}
+form.keep{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center;margin:.5rem 0}form.keep p{margin:0;color:var(--muted)}
+details.why,details.numbers{margin:.8rem 0}details.why>summary,details.numbers>summary{cursor:pointer;color:var(--accent)}
+details.why{border:1px solid var(--line);border-radius:6px;padding:.5rem .8rem;background:var(--surface)}
+ul.reasons{padding-left:1.1rem}ul.reasons li{margin:.3rem 0}
+.scroll{overflow-x:auto;max-width:100%}.scroll:focus{outline:2px solid var(--accent)}.scroll table{margin:.4rem 0}
+"""
+
+# %% ../../nbs/web/00_views.ipynb #4ccc0880
+def tag_link(tag:str):
+    "A hashtag as a link to the search for it (`/search?tag=…`, without the '#')."
+    return A(tag, href='/search?' + urlencode({'tag': tag.removeprefix('#')}), cls='tag')
+
+def _words_re(words):
+    return re.compile('|'.join(f'(?<![A-Za-z0-9_]){re.escape(w)}(?![A-Za-z0-9_])' for w in sorted(words, key=len, reverse=True)),
+                      re.IGNORECASE | re.ASCII) if words else None
+
+def highlight(text:str,      # an entry's text
+              words=(),      # the words searched for (lower case, as `find_filter` gives them)
+              n:int=240,     # the most characters shown
+             )->list:        # strings and `Mark` components
+    "The text on one line, cut to about `n` characters around the first word found, with every word found in a `<mark>`."
+    s, rx = ' '.join(str(text).split()), _words_re(words)
+    m = rx.search(s) if rx else None
+    start = 0 if m is None or m.start() < n//3 else max(0, m.start() - n//3)
+    cut = s[start:start + n]
+    pre, post = ('…' if start else ''), ('…' if start + n < len(s) else '')
+    if rx is None: return [pre + cut + post]
+    out, i = [pre], 0
+    for k in rx.finditer(cut):
+        out += [cut[i:k.start()], Mark(k.group())]; i = k.end()
+    return [x for x in out + [cut[i:] + post] if not isinstance(x, str) or x]
+
+# %% ../../nbs/web/00_views.ipynb #00977c37
+EMOTION_WORDS = {e: ('even' if e == 'neutral' else FEELINGS.get(e, e)) for e in EMOTIONS}   # the emotion choices, as words
+
+def found_line(m,            # a `Memory`
+               words=(),     # the words searched for, marked in the text
+               tz=None,      # the person's zone
+              ):
+    "One entry in a list: date (a link to its page), the mood in words, the text (words found marked), the hashtags as links."
+    return Li(A(local_time(m.created_at, tz, '%a %d %b %Y, %H:%M'), href=f'/page/{m.id}', cls='when'),
+              Span(feeling(m.emotion, m.intensity), cls='mood'), P(*highlight(m.text, words), cls='text'),
+              P(*[tag_link(t) for t in m.hashtags], cls='tags') if m.hashtags else None, cls='found')
+
+def found_list(memories, words=(), tz=None):
+    "A list of entries (`found_line` each)."
+    return Ul(*[found_line(m, words, tz) for m in memories], cls='found-list')
+
+def search_form(q:str='', tag:str='', emotion:str='', start:str='', end:str=''):
+    "The search form (GET `/search`): words, hashtag, emotion and date range, each with its label."
+    def field(label, *inp): return Div(Label(label, fr=inp[0].attrs['id']), *inp, cls='field')
+    return Form(field('Words', Input(type='search', name='q', id='q', value=q, maxlength=MAX_QUERY_CHARS)),
+                Div(field('Hashtag', Input(name='tag', id='tag', value=tag, maxlength=65, placeholder='e.g. walk')),
+                    field('Feeling', Select(Option('any feeling', value='', selected=not emotion),
+                                            *[Option(w, value=e, selected=e == emotion) for e, w in EMOTION_WORDS.items()], name='emotion', id='emotion')),
+                    field('From', Input(type='date', name='start', id='start', value=start)),
+                    field('To', Input(type='date', name='end', id='end', value=end)), cls='filters'),
+                Button('Search', type='submit'), method='get', action='/search', role='search', cls='search')
+
+def _day(s:str, what:str)->date|None:
+    if not s: return None
+    try: return check_day(s)
+    except PersodeError: raise PersodeError(f'the {what} date {s[:20]!r} is not a date; dates look like 2026-03-01') from None
+
+def check_search(q:str='', tag:str='', emotion:str='', start:str='', end:str='')->dict:
+    "What the search form sent, checked: `dict(q, tag, emotion, start, end)` with the dates as `date`s; a `PersodeError` says what is wrong."
+    if len(q) > MAX_QUERY_CHARS: raise PersodeError(f'the search is {len(q)} characters long; the limit is {MAX_QUERY_CHARS}')
+    if emotion and emotion not in EMOTIONS: raise PersodeError(f'{emotion[:40]!r} is not one of the feelings to choose from')
+    s, e = _day(start, 'start'), _day(end, 'end')
+    if s and e and s > e: raise PersodeError(f'the start date {s} is after the end date {e}')
+    return dict(q=q, tag=tag.strip(), emotion=emotion, start=s, end=e)
+
+# %% ../../nbs/web/00_views.ipynb #24e368ae
+FIND_CSS = """
+.search .filters{display:flex;flex-wrap:wrap;gap:0 1rem}.search input[type=search]{width:100%;box-sizing:border-box}
+.found-list{list-style:none;padding:0}.found{padding:.7rem 0;border-bottom:1px solid var(--line)}
+.found .when{font-weight:bold}.found .mood{margin-left:.6rem;color:var(--muted);font-style:italic}
+.found .text{margin:.2rem 0;overflow-wrap:anywhere}.found .tags{margin:0}
+mark{background:var(--surface);color:var(--fg);outline:1px solid var(--accent);border-radius:2px;padding:0 .1em}
+.found-count{color:var(--muted)}.pager{margin:1rem 0}
 """

@@ -13,9 +13,10 @@ from ..storage import JournalDB
 from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
+from ..journal.messages import message_body
 from ..journal.llm import get_llm
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
-from .views import PageView, summarize, excerpt, when_written, check_zone, default_zone, shown
+from .views import PageView, feeling, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
 try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
@@ -98,8 +99,8 @@ def _hits(rec:dict, store)->list:
     return [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
 def entry_line(e:Entry, page:bool, tz=None):
-    "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), emotion and E, the start of the text."
-    return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {e.emotion} · E {e.intensity:.2f} '),
+    "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), the mood in words, the start of the text."
+    return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {feeling(e.emotion, e.intensity)} · '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
 # %% ../../nbs/web/02_webjournal.ipynb #98b8248b
@@ -115,7 +116,7 @@ class WebJournal:
                 ):
         self.db, self.home, self.llm, self.clock, self.secret = db, home, llm if llm is not None else get_llm(), clock or utcnow, secret
         self.default_tz = check_zone(tz) if tz is not None else default_zone()
-        self._free, self._outside, self._zones, self._pages = {}, {}, {}, {}
+        self._free, self._outside, self._zones, self._pages, self._said = {}, {}, {}, {}, {}
         self._pool = threading.Lock()     # held only while a handle is taken from or given back to the pool
 
     def now(self)->datetime: return as_utc(self.clock(), 'now')
@@ -236,11 +237,37 @@ class WebJournal:
         self.user(uid)
         return e
 
-    def chat(self, uid:str, prefs:OnboardingPreferences, text:str, remember:bool=True)->object:
-        "The agent's reply to a message (`persode chat`), remembering the message when asked."
+    def chat(self, uid:str, prefs:OnboardingPreferences, text:str)->object:
+        "One Talk turn (`persode chat`): the agent answers, and keeps the message only when it is a journal entry (`converse` decides)."
         check_text(text)
-        r = self.agent(uid, prefs).respond(text, self.now(), remember=remember)
+        with self.changes_lock(uid):
+            r = self.agent(uid, prefs).converse(text, self.now())
+            self._said[uid] = r
         self.user(uid)
+        return r
+
+    def last_said(self, uid:str)->tuple:
+        "(the person's last Talk turn or None, whether its message is in the journal now)."
+        r = self._said.get(uid)
+        return r, bool(r is not None and r.stored is not None and r.stored.id in self.user(uid)['store'])
+
+    def keep(self, uid:str, prefs:OnboardingPreferences)->object:
+        "Keep the person's last Talk message in the journal, as they asked (a question too); kept once, however often asked."
+        with self.changes_lock(uid):
+            r, kept = self.last_said(uid)
+            if r is None: raise PersodeError('there is no message to keep: say something on Talk first')
+            if not kept:
+                agent = self.agent(uid, prefs)
+                r.stored = agent.ingest(message_body(r.message) or ' '.join(r.message.split()), r.now)
+        self.user(uid)
+        return r
+
+    def unkeep(self, uid:str)->object:
+        "Take the person's last Talk message out of the journal again (nothing happens when it is not there)."
+        r, kept = self.last_said(uid)
+        if r is None: raise PersodeError('there is no message to take back: say something on Talk first')
+        if kept: self.forget(uid, r.stored.id)
+        r.stored = None
         return r
 
     def edit(self, uid:str, mid:str, text:str)->object:
@@ -272,7 +299,7 @@ class WebJournal:
             self.db.forget_user(settings_id(uid))
             folder = self.folder(uid)
             if folder.is_dir(): shutil.rmtree(folder)
-            self.drop(uid)
+            self.drop(uid); self._said.pop(uid, None)
         return n
 
     def export(self, uid:str, embeddings:bool=False)->str:
@@ -281,13 +308,15 @@ class WebJournal:
         self.db.export_jsonl(uid, buf, embeddings)
         return buf.getvalue()
 
-    def import_(self, uid:str, data:bytes)->dict:
-        "Import JSON Lines (`persode import`) into this person's journal, whoever the file names; ids already present are skipped."
-        if not data: raise PersodeError('the file is empty; choose a file written by "Export" or `persode export`')
-        if len(data) > MAX_IMPORT_BYTES: raise PersodeError(f'the file is larger than {MAX_IMPORT_BYTES >> 20} MiB')
+    def import_(self, uid:str, data:bytes, name:str='the file')->dict:
+        "Import JSON Lines (`persode import`) into this person's journal, whoever the file names; ids already present are skipped; errors name the file `name`."
+        f = f'“{excerpt(name, 80)}”' if name != 'the file' else name
+        if not data: raise PersodeError(f'{f} is empty; choose a file written by "Download the export" or the persode export command')
+        if len(data) > MAX_IMPORT_BYTES: raise PersodeError(f'{f} is larger than {MAX_IMPORT_BYTES >> 20} MiB')
         try: text = data.decode('utf-8')
-        except UnicodeDecodeError: raise PersodeError('the file is not UTF-8 text; choose a file written by "Export" or `persode export`') from None
-        rep = self.db.import_jsonl(io.StringIO(text), uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
+        except UnicodeDecodeError: raise PersodeError(f'{f} is not UTF-8 text; choose a file written by "Download the export" or the persode export command') from None
+        buf = io.StringIO(text); buf.name = f          # the reader's messages name the file the person chose
+        rep = self.db.import_jsonl(buf, uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
         self.user(uid)
         return rep
 
