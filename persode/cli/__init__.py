@@ -26,7 +26,7 @@ SUBCOMMANDS = {
     'serve':       ('persode.web.app:cli_serve',              'the journal in a browser (needs persode[app])'),
     'accounts':    ('persode.web.accounts:cli_accounts',      'add, list and remove the accounts of `serve --accounts`; change passwords'),
     'experiments': ('persode.experiments.runall:cli_experiments', 'run every experiment and write the results folder'),
-    'bench':       ('persode.experiments.bench:cli_bench',            'benchmarks: epirec, locomo, speed'),
+    'bench':       ('persode.experiments.bench:cli_bench',            'benchmarks: epirec, locomo, speed, load'),
     'intensity':   ('persode.experiments.intensity:cli_intensity', 'train intensity weights on your own data copy, or score a weights file'),
 }
 

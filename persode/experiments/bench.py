@@ -381,6 +381,7 @@ BENCHES = {  # name -> ('module:function', help), run by `persode bench <name>`
     'epirec': ('persode.experiments.bench:cli_epirec', 'EpiRec v1 (Exp. 6)'),
     'locomo': ('persode.experiments.bench:cli_locomo', 'LoCoMo (Exp. 5)'),
     'speed':  ('persode.experiments.speed:cli_speed',  'speed benchmark'),
+    'load':   ('persode.web.load:cli_load',            'the web journal under 20 people at once'),
 }
 
 def cli_bench(argv:list)->int:

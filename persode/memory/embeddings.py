@@ -8,10 +8,10 @@ import numpy as np
 from ..core.text import PersodeError, check_text
 
 # %% auto #0
-__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'EMBEDDERS', 'SEMANTIC_PACKAGES',
+__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'RECENT_TEXTS', 'EMBEDDERS', 'SEMANTIC_PACKAGES',
            'SEMANTIC_INSTALL', 'KEYWORD_NOTICE', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'read_safetensors',
-           'gelu', 'layer_norm', 'MiniLMEncoder', 'MiniLMEmbedder', 'get_embedder', 'semantic_available',
-           'new_journal_embedder', 'CachedEmbedder']
+           'gelu', 'layer_norm', 'MiniLMEncoder', 'recent_vectors', 'MiniLMEmbedder', 'get_embedder',
+           'semantic_available', 'new_journal_embedder', 'CachedEmbedder']
 
 # %% ../../nbs/memory/03_embeddings.ipynb #9533b470
 class Embedder:
@@ -226,6 +226,28 @@ def _load_minilm(backend:str='numpy', device:str='cpu', notice:bool=True):
             _MODELS[key] = MiniLMEncoder(path) if backend == 'numpy' else _quiet_load(str(path), device)
         return _MODELS[key]
 
+# %% ../../nbs/memory/03_embeddings.ipynb #654eabc5
+RECENT_TEXTS = 512                                      # texts whose vectors each MiniLM backend keeps in memory
+_RECENT, _RECENT_LOCK = {}, threading.Lock()            # backend -> {text: unit row}, oldest first
+
+def recent_vectors(key:str,       # which model's vectors ('numpy', 'torch')
+                   texts:list,    # the texts to embed
+                   encode,        # texts -> (n, dim) unit rows, for the texts not seen lately
+                   size:int|None=None, # how many texts to keep; `RECENT_TEXTS` when None
+                  )->np.ndarray:  # (len(texts), dim) float32, a new array
+    "Vectors of `texts`, encoding (with `encode`) only those not among the last `size` texts seen."
+    size = RECENT_TEXTS if size is None else size
+    with _RECENT_LOCK:
+        seen = _RECENT.setdefault(key, {})
+        got = {t: seen[t] for t in texts if t in seen}
+    todo = [t for t in dict.fromkeys(texts) if t not in got]
+    if todo: got.update(zip(todo, encode(todo)))
+    with _RECENT_LOCK:
+        for t in dict.fromkeys(texts):
+            seen.pop(t, None); seen[t] = got[t]
+        while len(seen) > max(0, size): seen.pop(next(iter(seen)))
+    return np.stack([got[t] for t in texts]).astype(np.float32)
+
 # %% ../../nbs/memory/03_embeddings.ipynb #02d5a4d2
 class MiniLMEmbedder(Embedder):
     "all-MiniLM-L6-v2 sentence embeddings from the installed package: numpy forward pass, or sentence-transformers."
@@ -241,10 +263,11 @@ class MiniLMEmbedder(Embedder):
         self.batch_size, self.device, self.backend, self.notice = batch_size, device, backend, notice
     @property
     def model(self): return _load_minilm(self.backend, self.device, self.notice)
-    def _embed(self, texts:list)->np.ndarray:
+    def _encode(self, texts:list)->np.ndarray:
         if self.backend == 'numpy': return normalize_rows(self.model.encode(texts, self.batch_size))
         m = self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
         return normalize_rows(m)
+    def _embed(self, texts:list)->np.ndarray: return recent_vectors(self.backend, texts, self._encode)
 
 # %% ../../nbs/memory/03_embeddings.ipynb #2852e0ca
 EMBEDDERS = {'hashing': HashingEmbedder, 'minilm': MiniLMEmbedder}

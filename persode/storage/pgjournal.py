@@ -87,6 +87,35 @@ CREATE INDEX persode_memories_user_anchor ON persode_memories (user_id, (coalesc
     (5, 'indexes for listing entries newest first (keyset pages by formation time and id)', '''
 CREATE INDEX persode_memories_user_created_id ON persode_memories (user_id, created_at DESC, id COLLATE "C" DESC);
 '''),
+    (6, 'words and sentence vectors of the default recall, kept by triggers; existing texts indexed', '''
+ALTER TABLE persode_memories ADD COLUMN ntokens integer NOT NULL DEFAULT 0;
+ALTER TABLE persode_memories ADD COLUMN sentences integer;
+CREATE TABLE persode_postings (
+    user_id text NOT NULL,
+    token   text NOT NULL,
+    id      text NOT NULL,
+    tf      integer NOT NULL);
+CREATE INDEX persode_postings_token ON persode_postings (user_id, md5(token));
+CREATE INDEX persode_postings_memory ON persode_postings (user_id, id);
+CREATE TABLE persode_sentences (
+    user_id   text NOT NULL,
+    id        text NOT NULL,
+    n         integer NOT NULL,
+    embedding vector({dim}) NOT NULL,
+    PRIMARY KEY (user_id, id, n));
+CREATE INDEX persode_memories_unembedded ON persode_memories (user_id) WHERE sentences IS NULL;
+CREATE FUNCTION persode_words(t text) RETURNS SETOF text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT w[1] FROM regexp_matches(translate(replace(replace(t, U&'\\0130', U&'i\\0307'), U&'\\212A', 'k'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '([0-9a-z]+)', 'g') AS w $$;
+CREATE FUNCTION persode_count_words() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.ntokens := (SELECT count(*) FROM persode_words(NEW.text)); IF TG_OP = 'UPDATE' AND NEW.text IS DISTINCT FROM OLD.text THEN NEW.sentences := NULL; END IF; RETURN NEW; END $$;
+CREATE FUNCTION persode_post_inserted() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO persode_postings (user_id, token, id, tf) SELECT n.user_id, w, n.id, count(*) FROM new_rows n, persode_words(n.text) w GROUP BY 1, 2, 3; RETURN NULL; END $$;
+CREATE FUNCTION persode_post_edited() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM persode_postings WHERE user_id = NEW.user_id AND id = NEW.id; DELETE FROM persode_sentences WHERE user_id = NEW.user_id AND id = NEW.id; INSERT INTO persode_postings (user_id, token, id, tf) SELECT NEW.user_id, w, NEW.id, count(*) FROM persode_words(NEW.text) w GROUP BY w; RETURN NULL; END $$;
+CREATE FUNCTION persode_unpost_deleted() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM persode_postings p USING old_rows o WHERE p.user_id = o.user_id AND p.id = o.id; DELETE FROM persode_sentences s USING old_rows o WHERE s.user_id = o.user_id AND s.id = o.id; RETURN NULL; END $$;
+UPDATE persode_memories SET ntokens = (SELECT count(*) FROM persode_words(text));
+INSERT INTO persode_postings (user_id, token, id, tf) SELECT m.user_id, w, m.id, count(*) FROM persode_memories m, persode_words(m.text) w GROUP BY 1, 2, 3;
+CREATE TRIGGER persode_memories_words BEFORE INSERT OR UPDATE OF text ON persode_memories FOR EACH ROW EXECUTE FUNCTION persode_count_words();
+CREATE TRIGGER persode_memories_posted AFTER INSERT ON persode_memories REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION persode_post_inserted();
+CREATE TRIGGER persode_memories_edited AFTER UPDATE OF text ON persode_memories FOR EACH ROW WHEN (OLD.text IS DISTINCT FROM NEW.text) EXECUTE FUNCTION persode_post_edited();
+CREATE TRIGGER persode_memories_unposted AFTER DELETE ON persode_memories REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION persode_unpost_deleted();
+'''),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -128,6 +157,7 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
         if have > SCHEMA_VERSION:
             raise PersodeError(f'the database schema is version {have}, newer than this persode ({SCHEMA_VERSION}); upgrade persode')
         if have == 0 and dim is None: return 0
+        if have: dim = stored_dim(conn)   # later migrations size their vectors like the stored ones
         if have == 0 and (isinstance(dim, bool) or not isinstance(dim, int) or dim <= 0):
             raise PersodeError(f'dim must be a positive integer, got {dim!r}')
         for v, desc, sql in MIGRATIONS:

@@ -12,13 +12,16 @@ from ..memory.analyzer import Analysis, Analyzer
 from ..core.text import check_text
 from ..memory.embeddings import Embedder
 from ..recall.store import MemoryStore
-from ..recall.records import check_top_k, Scores, Hit, Retrieval, DEFAULT_ALPHA, check_strategy, check_batch, edit_inputs
+from ..recall.lexical import tokenize, is_question, QUESTION_BM25_WEIGHT, K1, B
+from ..recall.sentences import VIEW_WEIGHT
+from ..memory.intensity import split_sentences
+from ..recall.records import check_top_k, Scores, Hit, Retrieval, DEFAULT_ALPHA, DEFAULT_STRATEGY, check_strategy, check_batch, edit_inputs
 from .pgjournal import PgJournal, MEMCOLS, LATEST_SQL, pg_driver, check_mid, as_vector, when_text
 import persode.storage.contract as contract   # `contract.mem_rows` looked up at each call (the crash test replaces it)
 from .contract import DEFAULT_USER, check_user_id, embedder_for, register_backend, mismatch_error
 
 # %% auto #0
-__all__ = ['SEARCH_MODES', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
+__all__ = ['MAX_DECAY_EXPONENT', 'SEARCH_MODES', 'SENTENCE_BATCH', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/storage/04_postgres.ipynb #af5c4ea6
 from ..core.text import PersodeError, NotFoundError, MAX_ID_CHARS
@@ -29,9 +32,34 @@ def _utc(x): return None if x is None else x.astimezone(timezone.utc)
 def _memory(r)->Memory:
     return Memory(r[0], r[1], _utc(r[2]), float(r[3]), r[4], float(r[5]), r[6], tuple(r[7] or ()), int(r[8]), _utc(r[9]))
 
-_SCORE_SQL = {'recency': '1.0/(1.0 + formed)', 'similarity': 'sim', 'salience': 'intrinsic', 'fused': 'fused'}
+_SCORE_SQL = {'recency': '1.0/(1.0 + formed)', 'similarity': 'sim', 'salience': 'intrinsic', 'fused': 'fused',
+              'question': 'zsim + %(w)s*zbm25', 'views': '(1 - %(vw)s)*centred + %(vw)s*best'}
+_OUT = ['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'present', 'ret', 'sal', 'intrinsic', 'fused', 'score']
+_ROWIDX = {n: i for i, n in enumerate(_OUT)}
+MAX_DECAY_EXPONENT = 700.   # exp(−x) below e^−700 is 0 in the ranking (PostgreSQL's exp() raises on underflow; NumPy's gives 0)
 
-def _ranking_sql(strategy:str,          # a strategy with the gate already resolved (not 'gated')
+def _default_sql(route:str)->tuple:
+    "(extra columns of `c`, its extra source, the CTEs after `g` that end in `s`) for the default's question or views route."
+    if route == 'question': return (', ntokens', '', '''
+qt AS (SELECT token, md5(token) AS h, count(*)::float8 AS mult FROM unnest(%(qtok)s::text[]) AS token GROUP BY token),
+st AS (SELECT count(*)::float8 AS n, coalesce(sum(ntokens), 0)::float8 AS total, avg(sim) AS ms, stddev_pop(sim) AS ss FROM g WHERE present),
+ph AS (SELECT p.id, p.token, p.tf::float8 AS tf, g.ntokens::float8 AS dl FROM qt
+       JOIN persode_postings p ON p.user_id = %(u)s AND md5(p.token) = qt.h AND p.token = qt.token JOIN g ON g.id = p.id AND g.present),
+df AS (SELECT token, count(*)::float8 AS df FROM ph GROUP BY token),
+bm AS (SELECT ph.id, sum(qt.mult*ln(1 + (st.n - df.df + 0.5)/(df.df + 0.5))*ph.tf/(ph.tf + %(k1)s*(1 - %(b)s) + %(k1)s*%(b)s*st.n/st.total*ph.dl)) AS bm25
+       FROM ph JOIN df USING (token) JOIN qt USING (token) CROSS JOIN st WHERE st.total > 0 GROUP BY ph.id),
+h AS (SELECT g.*, coalesce(bm.bm25, 0) AS bm25 FROM g LEFT JOIN bm USING (id)),
+sb AS (SELECT avg(bm25) AS mb, stddev_pop(bm25) AS sb FROM h WHERE present),
+s AS (SELECT h.*, CASE WHEN st.ss > 0 THEN (h.sim - st.ms)/st.ss ELSE 0 END AS zsim,
+             CASE WHEN sb.sb > 0 THEN (h.bm25 - sb.mb)/sb.sb ELSE 0 END AS zbm25 FROM h, st, sb)''')
+    return (', -(m.embedding <#> mu.v) AS vmu, -(m.embedding <#> m.embedding) AS sq', ', mu', '''
+qm AS (SELECT mu.n, -(mu.v <#> %(q)s) AS qmu, -(mu.v <#> mu.v) AS mm, -(%(q)s <#> %(q)s) AS qq FROM mu),
+b AS (SELECT id, max(-(embedding <#> %(q)s)) AS best FROM persode_sentences WHERE user_id = %(u)s GROUP BY id),
+h AS (SELECT g.*, coalesce(b.best, g.sim) AS best, qm.n AS npresent, g.sim - g.vmu - qm.qmu + qm.mm AS num,
+             sqrt(greatest(g.sq - 2*g.vmu + qm.mm, 0))*sqrt(greatest(qm.qq - 2*qm.qmu + qm.mm, 0)) AS den FROM g LEFT JOIN b USING (id) CROSS JOIN qm),
+s AS (SELECT h.*, CASE WHEN npresent < 2 THEN sim WHEN den > 1e-12 THEN num/den ELSE 0 END AS centred FROM h)''')
+
+def _ranking_sql(strategy:str,          # a strategy with the gate and the default resolved: a `_SCORE_SQL` key
                  *,
                  exclude:bool=False,     # filter out the ids in %(ex)s
                  limit:bool=True,        # keep only the top %(k)s
@@ -39,31 +67,35 @@ def _ranking_sql(strategy:str,          # a strategy with the gate already resol
                  reinforce:bool=False,   # bump recall_count / last_recalled of the returned rows in the same statement
                  formed_only:bool=True,  # only memories formed by %(t)s (rank, retrieve); False: every row, later ones scored -Infinity (scores)
                 )->str:
-    "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc)."
-    where = 'user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (' AND NOT (id = ANY(%(ex)s))' if exclude else '')
+    "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc; the default's qtok, w, k1, b, vw)."
+    route = strategy in ('question', 'views')     # the default's two routes read every present row's numbers (means, deviations, μ)
+    where = 'user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (' AND NOT (id = ANY(%(ex)s))' if exclude and not route else '')
+    cols, join, tail = _default_sql(strategy) if route else ('', '', '')
     src = (f'(SELECT * FROM persode_memories WHERE {where} ORDER BY embedding <#> %(q)s LIMIT %(nc)s) m' if hnsw
-           else f'persode_memories m WHERE {where}')
-    sql = f'''WITH c AS (
+           else f'persode_memories m{join} WHERE {where}')
+    mu = ('mu AS (SELECT avg(embedding) AS v, count(*) AS n FROM persode_memories WHERE user_id = %(u)s AND created_at <= %(t)s),\n'
+          if strategy == 'views' else '')
+    sql = f'''WITH {mu}c AS (
   SELECT seq, {MEMCOLS}, -(embedding <#> %(q)s) AS sim, intensity AS e,
          recall_count::float8/(recall_count + {RECALL_HALF_COUNT}) AS r,
          greatest(date_part('epoch', %(t)s::timestamptz - coalesce(last_recalled, created_at))/{SECONDS_PER_DAY}, 0) AS age,
-         greatest(date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY}, 0) AS formed, created_at <= %(t)s AS present
+         greatest(date_part('epoch', %(t)s::timestamptz - created_at)/{SECONDS_PER_DAY}, 0) AS formed, created_at <= %(t)s AS present{cols}
   FROM {src}),
-d AS (SELECT *, exp(-%(lam)s*(1 - %(gamma)s*(1 - (1 - %(fe)s*e)*(1 - %(fr)s*r)))*age) AS ret FROM c),
+d0 AS (SELECT *, %(lam)s*(1 - %(gamma)s*(1 - (1 - %(fe)s*e)*(1 - %(fr)s*r)))*age AS x FROM c),
+d AS (SELECT *, CASE WHEN x < {MAX_DECAY_EXPONENT} THEN exp(-x) ELSE 0 END AS ret FROM d0),
 f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(wt)s AS sal,
              ret*(%(we)s*e + %(wr)s*r)/%(wt)s AS intrinsic FROM d),
-g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),
-top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM g
-     ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
-    if not reinforce: return sql + '\nSELECT * FROM top ORDER BY score DESC, seq'
-    return sql + ''',
+g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),{tail + ',' if route else ''}
+top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM {'s' if route else 'g'}
+     {'WHERE NOT (id = ANY(%(ex)s)) ' if exclude and route else ''}ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
+    if not reinforce: return sql + f'\nSELECT {", ".join(_OUT)} FROM top ORDER BY score DESC, seq'
+    return sql + f''',
 upd AS (UPDATE persode_memories m SET recall_count = m.recall_count + 1,
                last_recalled = greatest(coalesce(m.last_recalled, m.created_at), %(t)s::timestamptz)
         FROM top WHERE m.user_id = %(u)s AND m.id = top.id RETURNING m.id, m.recall_count AS n1, m.last_recalled AS t1),
 usr AS (UPDATE persode_users SET latest = greatest(latest, %(t)s::timestamptz) WHERE user_id = %(u)s AND EXISTS (SELECT 1 FROM upd))
-SELECT top.*, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, seq'''
+SELECT {", ".join("top." + c for c in _OUT)}, upd.n1, upd.t1 FROM top JOIN upd USING (id) ORDER BY score DESC, seq'''
 
-_ROWIDX = {n: i for i, n in enumerate(['seq'] + MEMCOLS.split(', ') + ['sim', 'e', 'r', 'age', 'formed', 'present', 'ret', 'sal', 'intrinsic', 'fused', 'score'])}
 
 # %% ../../nbs/storage/04_postgres.ipynb #8491501a
 SEARCH_MODES = ('exact', 'hnsw')
@@ -95,9 +127,11 @@ class PgMemoryStore:
         self.embedder, self.analyzer, self.weights, self.alpha = proto.embedder, proto.analyzer, proto.weights, proto.alpha
         self.gate_threshold, self.lam, self.gamma = proto._gate, proto.lam, proto.gamma
         self.journal, self.user_id, self.search, self.candidates = journal, user_id, search, candidates
+        self._routed = None
         journal.ensure_dim(self.embedder.dim)
 
     gate_threshold = MemoryStore.gate_threshold     # the same rule: the one given, else the analyzer's
+    default_routed = MemoryStore.default_routed     # the same rule: MiniLM routes by prompt kind, other embedders rank by the cosine
     @property
     def dim(self)->int: return self.embedder.dim
     def __repr__(self): return f'PgMemoryStore({self.user_id!r}, {len(self)} memories, {self.embedder.identity}, search={self.search})'
@@ -133,6 +167,7 @@ class PgMemoryStore:
         mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
         # rows are produced lazily inside the COPY (each checked by `row_cells`), by the same function the SQLite journal uses
         self.journal.insert(self.user_id, self.embedder.identity, self.dim, contract.mem_rows(mems, vecs), ids=ids)
+        if self.default_routed: self.index_sentences(ids)
         return mems
 
     def add(self, text:str, at, *, analysis:Analysis|None=None, embedding=None, id:str|None=None)->Memory:
@@ -179,44 +214,49 @@ class PgMemoryStore:
             raise PersodeError('the store is empty: add memories before retrieving')
         return t
 
-    def _params(self, q, t:float, **extra)->dict:
+    def _params(self, q, t:float, query=None, **extra)->dict:
         w = self.weights
         return dict(u=self.user_id, q=np.asarray(q, np.float32), t=datetime.fromtimestamp(t, timezone.utc), lam=self.lam,
-                    gamma=self.gamma, fe=1.0 if w.emotion > 0 else 0.0, fr=1.0 if w.recall > 0 else 0.0, we=float(w.emotion),
-                    wr=float(w.recall), wc=float(w.context), wt=w.total, a=self.alpha, **extra)
+                    qtok=tokenize(query) if isinstance(query, str) else [], gamma=self.gamma, fe=1.0 if w.emotion > 0 else 0.0, fr=1.0 if w.recall > 0 else 0.0, we=float(w.emotion),
+                    wr=float(w.recall), wc=float(w.context), wt=w.total, a=self.alpha, w=QUESTION_BM25_WEIGHT, k1=K1, b=B, vw=VIEW_WEIGHT, **extra)
 
     def _resolve(self, query, strategy, query_embedding, query_analysis):
         "Validate, embed and analyse the query in the client; resolve the gate. Returns (q, strategy to rank by, fired, qE)."
         check_strategy(strategy)
+        routed = strategy == 'default' and self.default_routed
+        if routed and query is None: raise PersodeError('the default recall needs the query text: it reads its words and whether it asks a question')
         q = (self.embedder.embed_one(check_text(query, 'query')) if query_embedding is None else
              MemoryStore._check_vectors(self, np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0])
         fired, qE = False, None
         if strategy == 'gated' or query_analysis is not None:
             qa = query_analysis if query_analysis is not None else self.analyzer.analyze(check_text(query, 'query'))
             qE = float(qa.intensity); fired = strategy == 'gated' and qE >= self.gate_threshold
-        eff = ('fused' if fired else 'similarity') if strategy == 'gated' else strategy
+        if strategy == 'gated': eff = 'fused' if fired else 'similarity'
+        elif strategy == 'default': eff = ('question' if is_question(query) else 'views') if routed else 'similarity'
+        else: eff = strategy
+        if eff == 'views': self.index_sentences()     # memories written by another path (an import, a migrated journal) get theirs first
         return q, eff, fired, qE
 
-    def scores(self, query:str|None, now=None, strategy:str='gated', *, query_embedding=None,
+    def scores(self, query:str|None, now=None, strategy:str=DEFAULT_STRATEGY, *, query_embedding=None,
                query_analysis:Analysis|None=None)->Scores:
         "Score every memory of this user for one query, computed in the database; a memory formed after `now` scores −∞."
         q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
         def go(conn):
             t = self._check_now(conn, now)
-            return conn.execute(_ranking_sql(eff, limit=False, formed_only=False), self._params(q, t)).fetchall()
+            return conn.execute(_ranking_sql(eff, limit=False, formed_only=False), self._params(q, t, query)).fetchall()
         rows = sorted(self.journal.run(go), key=lambda r: r[0])   # back to store (insertion) order
         col = lambda name: np.array([r[_ROWIDX[name]] for r in rows], dtype=np.float64)
         return Scores([r[1] for r in rows], strategy, col('sim'), col('ret'), col('sal'), col('fused'), col('score'), fired, qE)
 
-    def rank(self, query:str|None, now=None, strategy:str='gated', **kwargs)->list:
+    def rank(self, query:str|None, now=None, strategy:str=DEFAULT_STRATEGY, **kwargs)->list:
         "The ids of the memories formed by `now`, best first (no reinforcement)."
         q, eff, _, _ = self._resolve(query, strategy, kwargs.get('query_embedding'), kwargs.get('query_analysis'))
         def go(conn):
             t = self._check_now(conn, now)
-            return [r[1] for r in conn.execute(_ranking_sql(eff, limit=False), self._params(q, t)).fetchall()]
+            return [r[1] for r in conn.execute(_ranking_sql(eff, limit=False), self._params(q, t, query)).fetchall()]
         return self.journal.run(go)
 
-    def retrieve(self, query:str, now=None, top_k:int=3, strategy:str='gated', *, reinforce:bool=True, exclude=(),
+    def retrieve(self, query:str, now=None, top_k:int=3, strategy:str=DEFAULT_STRATEGY, *, reinforce:bool=True, exclude=(),
                  query_embedding=None, query_analysis:Analysis|None=None)->Retrieval:
         "The `top_k` memories for `query` under `strategy`, ranked in the database."
         check_top_k(top_k)
@@ -230,7 +270,7 @@ class PgMemoryStore:
                     conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, self.candidates))}")
                     conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
                 sql = _ranking_sql(eff, exclude=bool(ex), hnsw=hnsw, reinforce=reinforce)
-                return t, conn.execute(sql, self._params(q, t, k=int(top_k), ex=ex, nc=max(self.candidates, int(top_k)))).fetchall()
+                return t, conn.execute(sql, self._params(q, t, query, k=int(top_k), ex=ex, nc=max(self.candidates, int(top_k)))).fetchall()
         t, rows = self.journal.run(go, write=reinforce)
         I = _ROWIDX
         hits = []
@@ -285,6 +325,7 @@ class PgMemoryStore:
         text, a, vec = edit_inputs(self, text, analysis, embedding)
         try: r = self.journal.update_row(self.user_id, mid, (text, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)), vec)
         except KeyError: raise NotFoundError(f'no memory with id {mid!r}') from None
+        if self.default_routed: self.index_sentences([mid])
         return _memory(r)
 
     def remove(self, mid:str):
@@ -297,6 +338,44 @@ class PgMemoryStore:
                 if got is None: raise NotFoundError(f'no memory with id {mid!r}')
                 conn.execute(LATEST_SQL, (self.user_id, self.user_id, got[0]))
         self.journal.run(go, write=True)
+
+# %% ../../nbs/storage/04_postgres.ipynb #pgsent02
+SENTENCE_BATCH = 1024   # memories whose sentences are embedded per round of `index_sentences`
+
+@patch
+def index_sentences(self:PgMemoryStore,
+                    ids=None,     # only these memories; every memory still without sentence vectors when None
+                   )->int:        # how many memories got their sentence count
+    "Embed and store the sentence vectors of this user's memories that have none yet (in the client: the embedder lives here)."
+    pick = 'SELECT id, text FROM persode_memories WHERE user_id = %s AND sentences IS NULL' + (' AND id = ANY(%s)' if ids is not None else '')
+    args = (self.user_id,) + ((list(ids),) if ids is not None else ())
+    done = 0
+    while True:
+        rows = self.journal.run(lambda c: c.execute(pick + ' ORDER BY seq LIMIT %s', args + (SENTENCE_BATCH,)).fetchall())
+        if not rows: return done
+        parts = {i: split_sentences(t) for i, t in rows}
+        multi = [i for i, p in parts.items() if len(p) > 1]
+        E = np.asarray(self.embedder.embed([s for i in multi for s in parts[i]]), np.float32) if multi else None
+        text = dict(rows)
+        def go(conn):
+            with conn.transaction():
+                same = [i for i, t in conn.execute('SELECT id, text FROM persode_memories WHERE user_id = %s AND id = ANY(%s) '
+                                                   'AND sentences IS NULL FOR UPDATE', (self.user_id, list(text))) if t == text[i]]
+                keep, at = set(same), 0
+                with conn.cursor().copy('COPY persode_sentences (user_id, id, n, embedding) FROM STDIN WITH (FORMAT BINARY)') as cp:
+                    cp.set_types(['text', 'text', 'int4', 'vector'])
+                    for i in multi:
+                        k = len(parts[i])
+                        if i in keep:
+                            for j in range(k): cp.write_row((self.user_id, i, j, E[at + j]))
+                        at += k
+                conn.execute('UPDATE persode_memories m SET sentences = v.n FROM unnest(%s::text[], %s::int[]) AS v(id, n) '
+                             'WHERE m.user_id = %s AND m.id = v.id', (same, [len(parts[i]) if len(parts[i]) > 1 else 0 for i in same], self.user_id))
+            return len(same)
+        got = self.journal.run(go, write=True)
+        if not got: return done        # every text changed under us: the next call picks them up
+        done += got
+
 
 # %% ../../nbs/storage/04_postgres.ipynb #2f6551b9
 @patch
@@ -325,6 +404,8 @@ def set_vectors(self:PgJournal, user_id, identity, dim, ids, vecs):
             with conn.cursor() as cur:
                 cur.executemany('UPDATE persode_memories SET embedding = %s WHERE user_id = %s AND id = %s',
                                 [(np.asarray(v, np.float32), user_id, i) for i, v in zip(ids, vecs)])
+            conn.execute('DELETE FROM persode_sentences WHERE user_id = %s', (user_id,))   # the old embedder's: embedded again on demand
+            conn.execute('UPDATE persode_memories SET sentences = NULL WHERE user_id = %s', (user_id,))
             if hnsw is not None:            # the column changed dimension: every vector is written, the constraint and index come back
                 conn.execute('ALTER TABLE persode_memories ALTER COLUMN embedding SET NOT NULL')
                 if hnsw: conn.execute('CREATE INDEX persode_memories_hnsw ON persode_memories USING hnsw (embedding vector_ip_ops)')
@@ -343,6 +424,8 @@ def _change_dim(conn, user_id:str, old:int, dim:int, identity:str)->bool:
     conn.execute('DROP INDEX IF EXISTS persode_memories_hnsw')
     conn.execute('ALTER TABLE persode_memories ALTER COLUMN embedding DROP NOT NULL')
     conn.execute(f'ALTER TABLE persode_memories ALTER COLUMN embedding TYPE vector({dim}) USING NULL')
+    conn.execute('DELETE FROM persode_sentences')
+    conn.execute(f'ALTER TABLE persode_sentences ALTER COLUMN embedding TYPE vector({dim})')
     conn.execute("UPDATE persode_meta SET value = %s WHERE key = 'dim'", (str(dim),))
     return hnsw
 

@@ -316,7 +316,7 @@ def _behaviour_ingest(make_store, ok):
     "Ingest (`_behaviour_add`), then the gate, reinforcement, exclude, scores and recent; returns (store, memories, now)."
     from fastcore.test import test_fail
     s, m, ms, t0 = _behaviour_add(make_store, ok); day = timedelta(days=1); now = t0 + 10*day
-    r = s.retrieve('I feel so angry and furious!!!', now, top_k=2)
+    r = s.retrieve('I feel so angry and furious!!!', now, top_k=2, strategy='gated')
     ok(r.strategy == 'gated' and r.gate_fired and r.query_intensity >= 0.6 and len(r) == 2)
     got = s[r.ids[0]]; ok(got.recall_count == 1 and got.last_recalled == now and got.created_at == [x for x in [m] + ms if x.id == r.ids[0]][0].created_at)
     ok(r[0].memory.recall_count == 1)

@@ -32,7 +32,7 @@ __all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_
            'onboard', 'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline',
            'day', 'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page',
            'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password',
-           'proxy_options', 'serve', 'cli_serve']
+           'proxy_options', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #dsgn0101
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
@@ -575,6 +575,38 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
         if j is not db: j.close()
     return 0
 
+# %% ../../nbs/web/03_app.ipynb #55667adb
+def worker_app(db:str|None,           # the journal URL or file; `open_journal`'s default when None
+               home=None,             # the Persode home
+               user:str|None=None,    # the local user (without accounts)
+               accounts:bool=False,   # require sign-in
+               llm:str|None=None,     # the generation back end's name (`get_llm`)
+               tz:str|None=None,      # the default time zone
+              )->FastHTML:
+    "The app one serving process of `serve_workers` builds for itself, on its own connection to the journal."
+    j = open_journal(db, home=home) if db else open_journal(home=home)
+    return make_app(j, home=home, user=user, accounts=Accounts(j) if accounts else None, llm=get_llm(llm), tz=tz)
+
+def serve_workers(db:str|None,          # the journal URL or file (each process opens it); `open_journal`'s default when None
+                  workers:int=2,        # serving processes
+                  *,
+                  home=None, host:str='127.0.0.1', port:int=8765, user:str|None=None, accounts:bool=False,
+                  llm:str|None=None,    # the generation back end's name ('offline', 'openai'; None: $PERSODE_LLM)
+                  tz:str|None=None, forwarded_allow_ips:str|None=None, log_level:str='warning'):
+    "Run the web journal in `workers` processes on one socket until interrupted (the options are `serve`'s)."
+    import functools, uvicorn
+    from uvicorn.supervisors import Multiprocess
+    if not isinstance(workers, int) or workers < 1: raise PersodeError(f'workers must be a positive integer, got {workers!r}')
+    if db is not None and not isinstance(db, (str, os.PathLike)): raise PersodeError('several processes each open the journal: give its URL or file')
+    j = open_journal(db, home=home) if db else open_journal(home=home)
+    try: check_bind(host, Accounts(j) if accounts else None); load_secret(home)    # refuse before starting; the key exists before the processes read it
+    finally: j.close()
+    cfg = uvicorn.Config(functools.partial(worker_app, str(db) if db else None, home, user, accounts, llm, tz), factory=True, host=host, port=port,
+                         workers=workers, log_level=log_level, lifespan='off', **proxy_options(forwarded_allow_ips))
+    print(f'Persode is open at http://{host if ":" not in host else f"[{host}]"}:{port}/ with {workers} processes (Ctrl-C stops it)', flush=True)
+    Multiprocess(cfg, sockets=[cfg.bind_socket()]).run()
+    return 0
+
 # %% ../../nbs/web/03_app.ipynb #c4e4384f
 def cli_serve(argv:list|None=None, # arguments after `persode serve`
              )->int:               # exit status
@@ -591,13 +623,17 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     p.add_argument('--tz', default=None, metavar='ZONE', help="time zone of a journal whose person chose none, an IANA name such as Europe/Berlin (default: this computer's)")
     p.add_argument('--forwarded-allow-ips', default=None, metavar='IPS', help='reverse proxies (comma-separated addresses, e.g. 127.0.0.1) '
                    'whose X-Forwarded-For and X-Forwarded-Proto are believed; by default none: the client is the address that connects')
+    p.add_argument('--workers', default=1, type=int, help='serving processes (default: 1); more use more cores, but Talk\'s Keep and Let go act only in the process that answered')
     a = p.parse_args(argv)
     proxy_options(a.forwarded_allow_ips)
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')
     if a.user is not None: check_id(a.user, 'user id')
     if a.tz is not None: check_zone(a.tz)
+    if not 0 < a.workers <= 64: raise PersodeError(f'--workers must be between 1 and 64, got {a.workers}')
     from persode.cli.terminal import journal_file, keyword_notice
     file = journal_file(a.db, a.home)
     keyword_notice(file is not None and not file.exists())     # serving creates the journal: say once how it will recall
+    if a.workers > 1: return serve_workers(a.db, a.workers, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=a.llm,
+                                           tz=a.tz, forwarded_allow_ips=a.forwarded_allow_ips)
     return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm), tz=a.tz,
                  forwarded_allow_ips=a.forwarded_allow_ips)

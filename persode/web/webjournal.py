@@ -116,7 +116,7 @@ class WebJournal:
                 ):
         self.db, self.home, self.llm, self.clock, self.secret = db, home, llm if llm is not None else get_llm(), clock or utcnow, secret
         self.default_tz = check_zone(tz) if tz is not None else default_zone()
-        self._free, self._outside, self._zones, self._pages, self._said = {}, {}, {}, {}, {}
+        self._free, self._outside, self._pages, self._said = {}, {}, {}, {}
         self._pool = threading.Lock()     # held only while a handle is taken from or given back to the pool
 
     def now(self)->datetime: return as_utc(self.clock(), 'now')
@@ -149,11 +149,10 @@ class WebJournal:
         return st
 
     def drop(self, uid:str):
-        "Forget the person's handles and zone (after their journal was erased)."
+        "Forget the person's handles (after their journal was erased)."
         with self._pool: self._free.pop(uid, None)
         for held in (_HELD.get(), self._outside):
             if held is not None: held.pop(uid, None)
-        self._zones.pop(uid, None)
 
     def changes_lock(self, uid:str)->threading.Lock:
         "The lock a person's changes take turns on (writing, correcting, forgetting); reads never take it."
@@ -174,12 +173,10 @@ class WebJournal:
 
     def zone_name(self, uid:str)->str:
         "The person's time zone, an IANA name: the one they chose, else the server's default."
-        if uid not in self._zones:
-            d = self.db.preferences(settings_id(uid))
-            name = d.get('tz') if isinstance(d, dict) and d.get('kind') == _SETTINGS_KIND else None
-            try: self._zones[uid] = check_zone(name) if name else self.default_tz
-            except PersodeError: self._zones[uid] = self.default_tz       # a record written by hand: fall back, do not fail every page
-        return self._zones[uid]
+        d = self.db.preferences(settings_id(uid))         # read each time: another serving process may have changed it
+        name = d.get('tz') if isinstance(d, dict) and d.get('kind') == _SETTINGS_KIND else None
+        try: return check_zone(name) if name else self.default_tz
+        except PersodeError: return self.default_tz       # a record written by hand: fall back, do not fail every page
 
     def tz(self, uid:str)->tzinfo: return zone(self.zone_name(uid))
 
@@ -187,7 +184,6 @@ class WebJournal:
         "Choose the person's time zone (`check_zone` validates it); returns its IANA name."
         z = check_zone(name)
         self.db.set_preferences(settings_id(uid), dict(kind=_SETTINGS_KIND, tz=z))
-        self._zones[uid] = z
         return z
 
     # --- reading: a memory, its page, its picture
