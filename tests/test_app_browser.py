@@ -531,7 +531,7 @@ PAGES = [  # (name, path) of every page of the app: {entry} is an entry with a d
     ('sign in', '/login'), ('sign up', '/signup'),
 ]
 SIGNED_OUT_PAGES = {'/login', '/signup'}      # opened by a visitor without an account (the others by a signed-in person)
-WIDTHS, SCHEMES, PHONE = (1280, 390), ('light', 'dark'), 360
+WIDTHS, SCHEMES, NARROW = (1280, 390), ('light', 'dark'), 360
 SERIOUS = ('serious', 'critical')
 
 
@@ -563,15 +563,15 @@ def every_page(browser, db, home:Path, tag:str):
         state = v.ctx.storage_state()
         fill = dict(entry=ids[2], dated=dated, day='2026-03-03')
         found, layout = [], []
-        for width in WIDTHS + (PHONE,):
-            for scheme in (SCHEMES if width != PHONE else ('light',)):
+        for width in WIDTHS + (NARROW,):
+            for scheme in (SCHEMES if width != NARROW else ('light',)):
                 ctxs = {False: browser.new_context(viewport={'width': width, 'height': 900}, color_scheme=scheme, storage_state=state),
                         True: browser.new_context(viewport={'width': width, 'height': 900}, color_scheme=scheme)}
                 for name, path in PAGES:
                     pg = ctxs[path in SIGNED_OUT_PAGES].new_page()
                     r = pg.goto(base + path.format(**fill))
                     assert r is not None and r.status < 500 and '/login' not in pg.url or path == '/login', (name, r and r.status, pg.url)
-                    if width != PHONE: found += [f'{name} at {width} px, {scheme}: {x}' for x in serious(axe, pg)]
+                    if width != NARROW: found += [f'{name} at {width} px, {scheme}: {x}' for x in serious(axe, pg)]
                     else:
                         got = pg.evaluate(LAYOUT_JS)
                         if got['wide'] > 0: layout.append(f'{name} scrolls {got["wide"]} px sideways at {width} px')
@@ -581,7 +581,7 @@ def every_page(browser, db, home:Path, tag:str):
                         pg.screenshot(path=str(d/f'{DOC_PAGES[name]}-{width}.png'))
                     pg.close()
                 # the talk page with a reply (a posted form)
-                if width != PHONE:
+                if width != NARROW:
                     pg = ctxs[False].new_page(); pg.goto(base + '/chat'); pg.fill('#text', 'What happened with Tom?')
                     with pg.expect_navigation(): pg.get_by_role('button', name='Send').click()
                     found += [f'talk reply at {width} px, {scheme}: {x}' for x in serious(axe, pg)]
@@ -617,6 +617,77 @@ def test_axe_finds_a_bad_page(browser):
     found = serious(Axe(), pg)
     assert any(f.startswith('color-contrast (serious)') for f in found) and any(f.startswith('label (critical)') for f in found), found
     ctx.close()
+
+
+
+# ---------------------------------------------------------------- mood you can read, on a phone
+
+PHONE = {'width': 360, 'height': 800}
+BITTERSWEET = 'I was so happy to see my sister again, and sad that Dad was not there.'
+
+def fits(v:Visitor, what:str):
+    "The page does not scroll sideways at the visitor's width."
+    sw, w = v.page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')
+    assert sw <= w, f'{what}: {sw} px wide in a {w} px window'
+
+def mood_screens(browser, db, home:Path, tag:str):
+    "At 360 px: the timeline coloured by emotion with a legend and readable chart, a day, a diary page with its text once; home looks back."
+    home.mkdir(parents=True, exist_ok=True)
+    clock = Clock(DAY1 - timedelta(hours=1))
+    with serve(db, home, clock) as base:
+        v = Visitor(browser, base, f'{tag}-phone')
+        v.page.set_viewport_size(PHONE)
+        onboard(v)
+        ids = [write(v, clock, DAY1 + timedelta(days=d), text) for d, text in ENTRIES]
+        sweet = write(v, clock, DAY1 + timedelta(days=3), BITTERSWEET)
+
+        v.go('/timeline?month=2026-03'); fits(v, 'timeline')
+        cal = v.page.locator('table.calendar')
+        assert cal.locator('a[href="/day/2026-03-01"]').get_attribute('aria-label') == 'Sunday 1 March: 1 entry, mostly angry'
+        assert 'emo-anger' in cal.locator('td', has=v.page.locator('a[href="/day/2026-03-01"]')).get_attribute('class')
+        expect(v.page.locator('ul.legend')).to_contain_text('angry')
+        chart = v.page.locator('svg.mood-chart')
+        box = chart.bounding_box()
+        sizes = chart.evaluate("s => [...s.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right, parseFloat(t.getAttribute('font-size'))*s.getBoundingClientRect().width/320]; })")
+        assert min(px for _, _, px in sizes) >= 12, sizes                        # labels at least 12 px tall on a phone
+        assert all(box['x'] - 0.5 <= l and r <= box['x'] + box['width'] + 0.5 for l, r, _ in sizes), (box, sizes)   # no label clipped
+        expect(chart.locator('path.bars.pleasant')).to_have_count(1); expect(chart.locator('path.bars.strength')).to_have_count(1)
+        numbers = v.page.locator('details.numbers')
+        expect(numbers.locator('table')).not_to_be_visible()
+        numbers.locator('summary').click(); expect(numbers.locator('table')).to_be_visible(); fits(v, 'timeline with the numbers open')
+        v.shot(f'{tag}-phone-1-timeline')
+
+        v.go('/day/2026-03-01'); fits(v, 'day'); v.shot(f'{tag}-phone-2-day')
+
+        v.go(f'/page/{ids[0]}'); fits(v, 'diary page')
+        main = v.page.locator('main').inner_text()
+        assert main.count(ENTRIES[0][1]) == 1, main                              # the entry's words once
+        alt = v.page.locator('.diary-page img').get_attribute('alt')
+        assert alt.startswith('A drawing of Ada with curly red hair, wearing glasses') and 'mood' not in alt, alt
+        tags = v.page.locator('.diary-page .tags a')
+        assert tags.count() >= 1 and all(h.startswith('/search?tag=') for h in tags.evaluate_all('as => as.map(a => a.getAttribute("href"))'))
+        v.shot(f'{tag}-phone-3-page')
+        v.go(f'/page/{sweet}'); expect(v.page.locator('.diary-page .mood')).to_contain_text('mixed: happy and sad')
+
+        clock.t = DAY1 + timedelta(days=5)
+        v.go('/'); fits(v, 'home')
+        back = v.page.locator('section.looking-back')
+        expect(back.locator(f'a[href="/page/{sweet}"]')).to_be_visible()
+        v.close()
+
+
+def test_mood_at_phone_width_sqlite(browser, tmp_path):
+    db = open_journal(tmp_path/'journal.db')
+    try: mood_screens(browser, db, tmp_path, 'sqlite')
+    finally: db.close()
+
+
+def test_mood_at_phone_width_postgres(browser, tmp_path):
+    from persode.testing.temp_postgres import temp_postgres
+    with temp_postgres() as pg:
+        db = open_journal(pg.url)
+        try: mood_screens(browser, db, tmp_path, 'postgres')
+        finally: db.close()
 
 
 # ---------------------------------------------------------------- finding entries: the list of all entries and the search

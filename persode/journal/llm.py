@@ -10,7 +10,7 @@ from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS
 from ..memory.intensity import SemanticAnalyzer, EMBEDDER_IDENTITY
 from .onboarding import VisualIdentity
 from .templates import (JournalContext, Mood, VisualPrompt, diary_messages, visual_messages, render_diary,
-                               compose_visual_prompt)
+                               compose_visual_prompt, scene_motif)
 
 # %% auto #0
 __all__ = ['DEFAULT_MODEL', 'DEFAULT_IMAGE_MODEL', 'INSTALL_HINT', 'LLM_TIMEOUT', 'MAX_LLM_TIMEOUT', 'MAX_REPLY_CHARS',
@@ -393,6 +393,53 @@ def _character(ax, ident:VisualIdentity, mood:Mood, valence:float):
     xs = np.linspace(0.47, 0.53, 20); ys = 0.515 - curve*(1 - ((xs - 0.5)/0.03)**2)
     ax.plot(xs, ys, color='#7a2e2e', lw=1.8, zorder=6)
 
+# %% ../../nbs/journal/02_llm.ipynb #mood0302
+def _motif(ax, motif:str|None, colour:str):
+    "Draw `motif` (a key of `MOTIFS`) in the lower right of the picture."
+    P, z = mpatches, dict(color=colour, zorder=4)
+    x, y = 0.8, 0.2
+    if motif == 'dog':
+        ax.add_patch(P.Ellipse((x, y), .16, .08, **z)); ax.add_patch(P.Circle((x + .09, y + .05), .04, **z))
+        for dx in (-.05, .05): ax.plot([x + dx, x + dx], [y - .04, y - .09], lw=3, **z)
+    elif motif == 'cat':
+        ax.add_patch(P.Ellipse((x, y), .12, .1, **z)); ax.add_patch(P.Circle((x, y + .08), .04, **z))
+        for dx in (-.03, .03): ax.add_patch(P.Polygon([(x + dx - .015, y + .1), (x + dx + .015, y + .1), (x + dx, y + .14)], **z))
+    elif motif in ('rain', 'snow'):
+        for i in range(14):
+            px, py = 0.08 + 0.065*i, 0.9 - 0.11*(i % 4)
+            if motif == 'rain': ax.plot([px, px - .015], [py, py - .06], lw=1.5, **z)
+            else: ax.add_patch(P.Circle((px, py), .012, color='white', zorder=4))
+    elif motif == 'sea':
+        xs = np.linspace(0, 1, 80)
+        for k in range(3): ax.plot(xs, .14 + .035*k + .012*np.sin(xs*25 + k), lw=2.5, **z)
+    elif motif == 'book':
+        ax.add_patch(P.Polygon([(x - .1, y), (x, y - .02), (x, y + .08), (x - .1, y + .1)], **z))
+        ax.add_patch(P.Polygon([(x + .1, y), (x, y - .02), (x, y + .08), (x + .1, y + .1)], color='white', ec=colour, zorder=4))
+    elif motif == 'cup':
+        ax.add_patch(P.FancyBboxPatch((x - .05, y - .05), .1, .09, boxstyle='round,pad=0.01', **z))
+        for dx in (-.025, .0, .025): ax.plot([x + dx, x + dx + .01, x + dx], [y + .06, y + .1, y + .14], lw=1.5, **z)
+    elif motif == 'music':
+        for dx, dy in ((-.06, 0), (.04, .04)):
+            ax.add_patch(P.Ellipse((x + dx, y + dy), .05, .035, **z)); ax.plot([x + dx + .022, x + dx + .022], [y + dy, y + dy + .12], lw=2, **z)
+    elif motif == 'flower':
+        for dx in (-.07, 0, .07):
+            ax.plot([x + dx, x + dx], [y - .08, y + .04], lw=2, color='#3a7d44', zorder=4)
+            for a in np.linspace(0, 2*np.pi, 5, endpoint=False): ax.add_patch(P.Circle((x + dx + .022*np.cos(a), y + .05 + .022*np.sin(a)), .016, **z))
+    elif motif == 'house':
+        ax.add_patch(P.Rectangle((x - .07, y - .07), .14, .11, **z)); ax.add_patch(P.Polygon([(x - .09, y + .04), (x + .09, y + .04), (x, y + .12)], **z))
+    elif motif == 'phone':
+        ax.add_patch(P.FancyBboxPatch((x - .035, y - .07), .07, .14, boxstyle='round,pad=0.01', **z))
+        ax.add_patch(P.Rectangle((x - .025, y - .045), .05, .1, color='white', zorder=5))
+    elif motif == 'heart':
+        ax.add_patch(P.Circle((x - .025, y + .03), .032, **z)); ax.add_patch(P.Circle((x + .025, y + .03), .032, **z))
+        ax.add_patch(P.Polygon([(x - .056, y + .022), (x + .056, y + .022), (x, y - .05)], **z))
+    elif motif == 'road':
+        ax.add_patch(P.Polygon([(.62, .1), (.98, .1), (.84, .42), (.8, .42)], **z))
+        for k in range(3): ax.plot([.8 + .005*k, .8 + .007*k], [.14 + .1*k, .18 + .1*k], color='white', lw=2, zorder=5)
+    elif motif == 'trophy':
+        ax.add_patch(P.Wedge((x, y + .06), .06, 180, 360, **z)); ax.add_patch(P.Rectangle((x - .01, y - .04), .02, .05, **z))
+        ax.add_patch(P.Rectangle((x - .045, y - .06), .09, .025, **z))
+
 # %% ../../nbs/journal/02_llm.ipynb #267ba09b
 def draw_mood_card(ident:VisualIdentity, # the user's visual identity (from onboarding)
                    mood:Mood,            # the shared mood (from the templates)
@@ -400,12 +447,14 @@ def draw_mood_card(ident:VisualIdentity, # the user's visual identity (from onbo
                    caption:str,          # first caption line (name, emotion, date)
                    path:str|Path,        # where to write the PNG
                    size_px:int=400,      # square size in pixels
+                   motif:str|None=None,  # what the entry is about (`scene_motif`), drawn beside the person
                   )->Path:
     "Draw the offline illustration and save it as a deterministic PNG."
     fig = Figure(figsize=(size_px/100, size_px/100), dpi=100); FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0.12, 1, 0.88)); ax.set_xlim(0, 1); ax.set_ylim(0, 1); ax.axis('off')
-    _backdrop(ax, ident, mood, _seed(ident.theme, ident.style, mood.emotion))
+    _backdrop(ax, ident, mood, _seed(ident.theme, ident.style, mood.emotion, *((motif,) if motif else ())))
     _character(ax, ident, mood, valence)
+    _motif(ax, motif, mood.palette[0])
     lw = 10 if mood.strong else 5
     ax.add_patch(mpatches.Rectangle((0, 0), 1, 1, fill=False, ec=mood.palette[0], lw=lw, zorder=8))
     fig.patch.set_facecolor(mood.palette[2])
@@ -432,7 +481,7 @@ class OfflineLLM:
     def visual_prompt(self, ctx:JournalContext)->VisualPrompt: return compose_visual_prompt(ctx)
     def illustrate(self, vp:VisualPrompt, ctx:JournalContext, path:str|Path)->Path:
         cap = f'{ctx.preferences.name} · {vp.mood.emotion} · {ctx.now:%Y-%m-%d}'
-        return draw_mood_card(ctx.identity, vp.mood, ctx.analysis.valence, cap, path)
+        return draw_mood_card(ctx.identity, vp.mood, ctx.analysis.valence, cap, path, motif=scene_motif(ctx.text))
     def reply(self, messages:list, offline_text:str)->str: return offline_text
     def __repr__(self): return 'OfflineLLM()'
 

@@ -38,6 +38,11 @@ __all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
 from fasthtml.common import Label
 
+# %% ../../nbs/web/03_app.ipynb #mood0401
+from ..memory.analyzer import EMOTIONS
+from .views import MOOD_CSS, mood_legend, mood_numbers, looking_back
+from .webjournal import look_back
+
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
 
@@ -164,7 +169,7 @@ def back(req,              # the request showing a confirmation step
 _static_routes = APIRouter()
 
 @_static_routes.get('/static/app.css')
-def css(): return Response(APP_CSS + TALK_CSS + FIND_CSS, media_type='text/css')
+def css(): return Response(APP_CSS + TALK_CSS + FIND_CSS + MOOD_CSS, media_type='text/css')
 
 @_static_routes.get('/static/app.js')
 def js(): return Response(APP_JS, media_type='text/javascript')
@@ -180,8 +185,9 @@ def home(req, auth, state, msg:str=''):
     folder, tz = web.folder(auth), web.tz(auth)
     recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
     n = len(st['store'])
+    back = looking_back(*look_back(st['index'], web.now(), tz), web.now(), tz)
     return _html(page('Write', entry_form(_token(req), zone=str(tz), today=web.now().astimezone(tz).date()), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
-                      P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))),
+                      P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back,
                       notice=NOTICES.get(msg)))
 
 @_home_routes.post('/write')
@@ -259,7 +265,7 @@ def entry(auth, state, mid:str, msg:str=''):
     web = state.web
     try: v, _ = web.page_view(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return _html(page('Diary page', diary_page(v, web.now(), web.tz(auth)), notice=NOTICES.get(msg)))
+    return _html(page('Diary page' if v.diary else 'An entry', diary_page(v, web.now(), web.tz(auth)), notice=NOTICES.get(msg)))
 
 @_page_routes.get('/page/{mid}/image')
 def image(auth, state, mid:str):
@@ -328,9 +334,11 @@ def timeline(auth, state, month:str=''):
     days = web.user(auth)['index'].days(min(first, end - timedelta(days=83)), last, tz)
     prev, nxt = (first - timedelta(days=1)).replace(day=1), last + timedelta(days=1)
     nav = P(A(f'← {prev:%B %Y}', href=f'/timeline?month={prev:%Y-%m}'), ' · ', A(f'{nxt:%B %Y} →', href=f'/timeline?month={nxt:%Y-%m}'), cls='actions')
-    return _html(page('Timeline', nav, month_calendar(first.year, first.month, days, today),
+    shown = sorted({s.emotion for d, s in days.items() if first <= d <= last}, key=lambda e: (e not in EMOTIONS, EMOTIONS.index(e) if e in EMOTIONS else 0, e))
+    return _html(page('Timeline', nav, month_calendar(first.year, first.month, days, today), mood_legend(shown or None),
                       H2('Mood over twelve weeks'), mood_chart(days, end - timedelta(days=83), end),
-                      P('Bars: the mean intensity E of each day (green: pleasant, red: unpleasant, grey: neutral); dots: its strongest memory.', cls='muted'),
+                      P('Top row: how pleasant each day was (green, up) or unpleasant (red, down). Bottom row: how strong its feelings were.', cls='muted'),
+                      mood_numbers(days, end - timedelta(days=83), end),
                       error=err), 400 if err else 200)
 
 # %% ../../nbs/web/03_app.ipynb #e8f30013

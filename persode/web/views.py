@@ -21,20 +21,26 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
-           'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'RECALL_WORDS', 'NOT_KEPT', 'TOKENS',
-           'TEXT_PAIRS', 'APP_CSS', 'APP_JS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document',
-           'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone',
-           'check_form', 'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box',
-           'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form',
-           'excerpt', 'scroll_box', 'recall_table', 'feeling', 'closeness', 'recall_reason', 'recall_reasons',
-           'numbers', 'why_these', 'talk_exchange', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary',
-           'summarize', 'month_calendar', 'mood_chart', 'contrast', 'tag_link', 'highlight', 'found_line', 'found_list',
-           'search_form', 'check_search']
+           'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
+           'PLAIN_WORDS', 'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
+           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page',
+           'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form',
+           'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box', 'entry_form',
+           'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
+           'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
+           'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers',
+           'why_these', 'talk_exchange', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize',
+           'day_name', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link',
+           'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
 from zoneinfo import available_timezones
 from fasthtml.common import Datalist, Fieldset, Legend
+
+# %% ../../nbs/web/00_views.ipynb #mood0001
+from urllib.parse import quote
+from ..memory.analyzer import EMOTION_VALENCE, LEXICON, NEGATIONS
 
 # %% ../../nbs/web/00_views.ipynb #93add65e
 TOKEN_FIELD = 'csrf_token'   # the hidden field of every form (`persode.web.accounts.CSRF_FIELD`)
@@ -375,6 +381,78 @@ def feeling(emotion:str,    # the analyzer's label (`EMOTIONS`; an unknown label
     degree = 'a little ' if intensity < 0.34 else 'very ' if intensity >= 0.67 else ''
     return degree + word
 
+# %% ../../nbs/web/00_views.ipynb #mood0004
+EMOTION_COLOURS = dict(joy='#8a5a00', pride='#a03c00', love='#ad2e5c', gratitude='#5c6a00', calm='#1d6a86', surprise='#6b3fb0',
+                       sadness='#36557e', anger='#b0201a', fear='#3b3b63', anxiety='#7a3a72', disgust='#39692a', shame='#6c4a35',
+                       neutral='#5c6166')   # the day colour of each emotion (`EMOTIONS`)
+EMOTION_INK = '#ffffff'                     # the text drawn on those colours, in light and dark themes
+
+def _luminance(hex_:str)->float:
+    c = [int(hex_.lstrip('#')[i:i+2], 16)/255 for i in (0, 2, 4)]
+    c = [x/12.92 if x <= 0.03928 else ((x + 0.055)/1.055)**2.4 for x in c]
+    return 0.2126*c[0] + 0.7152*c[1] + 0.0722*c[2]
+
+def contrast(a:str, b:str)->float:
+    "The WCAG contrast ratio of two colours '#rrggbb' (1 to 21)."
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05)/(lb + 0.05)
+
+def emotion_class(emotion:str)->str:
+    "The CSS class of an emotion's colour (`emo-other` for a label outside `EMOTIONS`)."
+    return f'emo-{emotion}' if emotion in EMOTION_COLOURS else 'emo-other'
+
+# %% ../../nbs/web/00_views.ipynb #mood0007
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+def mixed_feelings(text:str)->tuple|None:
+    "(strongest pleasant emotion, strongest unpleasant emotion) named by the words of `text`, or None when it has not both."
+    words = _WORD.findall(str(text).lower()[:MAX_TEXT_CHARS])
+    best = {}
+    for i, w in enumerate(words):
+        if w not in LEXICON or any(n in NEGATIONS or n.endswith("n't") for n in words[max(0, i-3):i]): continue
+        emo, level = LEXICON[w]
+        side = 'pleasant' if EMOTION_VALENCE[emo] > 0.25 else 'unpleasant' if EMOTION_VALENCE[emo] < -0.25 else None
+        if side and level > best.get(side, ('', -1))[1]: best[side] = (emo, level)
+    return (best['pleasant'][0], best['unpleasant'][0]) if len(best) == 2 else None
+
+def mood_words(emotion:str, intensity:float, text:str='')->str:
+    "The mood of an entry in words: `feeling`, or 'mixed: happy and sad' when its words hold both a pleasant and an unpleasant feeling."
+    mixed = mixed_feelings(text)
+    v = EMOTION_VALENCE.get(emotion, 0)
+    if mixed is None or abs(v) <= 0.25 or emotion not in FEELINGS: return feeling(emotion, intensity)
+    good, bad = (emotion, mixed[1]) if v > 0 else (mixed[0], emotion)   # the analyzer's own emotion, with the other side's strongest
+    return f'mixed: {FEELINGS[good]} and {FEELINGS[bad]}'
+
+PLAIN_WORDS = frozenset("""thing things stuff something anything everything nothing someone anyone everyone people person
+way time times place street road lot lots kind sort bit part day days week night morning evening moment today
+actually basically literally honestly seriously totally really pretty quite still even maybe perhaps probably
+another other others every each much many good bad great nice fine okay terrible awful horrible lovely amazing wonderful""".split())   # words that name nothing in particular
+
+def tags_worth_showing(hashtags, # the analyzer's '#tags'
+                       emotion:str='', # the entry's emotion (its tag repeats the mood line)
+                      )->tuple:  # the tags, without '#'
+    "The hashtags a page shows: not the emotion, not an adverb or a mere judgement, not a word that names nothing in particular."
+    out = []
+    for t in hashtags or ():
+        w = t.lstrip('#').strip().lower() if isinstance(t, str) else ''
+        if (not re.fullmatch(r'[a-z][a-z0-9_-]{2,39}', w) or w == emotion or w in EMOTIONS or w in PLAIN_WORDS
+            or (w.endswith('ly') and len(w) > 4) or w in out): continue
+        out.append(w)
+    return tuple(out)
+
+def tag_links(tags):
+    "The tags as links to the search page, or None when there is none."
+    return P(*[A(f'#{t}', href=f'/search?tag={quote(t)}') for t in tags], cls='tags') if tags else None
+
+def reflection(diary:str|None, text:str)->str:
+    "The diary without a leading copy of the entry's words (the offline diary starts with them)."
+    d, t = (diary or '').strip(), ' '.join(str(text).split())
+    if t and ' '.join(d.split()).startswith(t):
+        words, i = t.split(), 0
+        for w in words: i = d.index(w, i) + len(w)
+        d = d[i:].lstrip(' .!?').strip()
+    return d
+
 # %% ../../nbs/web/00_views.ipynb #f2801ed4
 from fasthtml.common import Details, Summary
 
@@ -449,6 +527,7 @@ class PageView:
     resurfaced:list=field(default_factory=list)  # earlier `Memory` records the page quoted, best first
     gate_fired:bool=False
     strategy:str|None=None       # how its memories were recalled, as its record says (None: not recorded)
+    picture_alt:str|None=None    # what the picture shows, in words (its alt text)
     @property
     def mood(self): return mood_for(self.emotion, self.intensity)
 
@@ -462,22 +541,23 @@ def mood_card(emotion:str, intensity:float, size:int=120):
                    viewBox=f'0 0 {size} {size}', width=size, height=size, role='img', cls='mood-card')
 
 # %% ../../nbs/web/00_views.ipynb #821b33da
-def _tags(tags): return P(*[Span(t, cls='tag') for t in tags], cls='tags') if tags else None
-
 def diary_page(v:PageView,    # the page
                now:datetime,  # the time of reading (for "3 days ago")
                tz=None,       # the person's zone (see `zone`); UTC when None
               ):
-    "A diary page: date and time on the person's clock, mood, picture (or mood card), diary text, hashtags, resurfaced episodes, and its actions."
-    pic = Img(src=v.image_url, alt=f'illustration: {v.mood.phrase}', width=400, height=400) if v.image_url else mood_card(v.emotion, v.intensity)
+    "A diary page: date and time on the person's clock, mood in words, picture (or mood card), the entry once, the diary's reflection, tags as links, resurfaced episodes, and its actions."
+    pic = (Img(src=v.image_url, alt=v.picture_alt or f'A picture in {v.mood.phrase}', width=400, height=400) if v.image_url
+           else mood_card(v.emotion, v.intensity))
     res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, you felt {feeling(m.emotion, m.intensity)}): ',
               excerpt(m.text, 200)) for m in v.resurfaced]
+    words = reflection(v.diary, v.text)
     return Article(
         H2(stamp(v.created_at, tz)),
-        P('Mood: ', v.mood.phrase, f' · {feeling(v.emotion, v.intensity)}', cls='mood'), pic,
-        Div(v.diary, cls='diary') if v.diary is not None else P('A message you wrote (no diary page):', cls='muted'),
-        Section(H3('What you wrote'), P(v.text, cls='entry-text')), _tags(v.hashtags),
+        P('Mood: ', mood_words(v.emotion, v.intensity, v.text), cls='mood'), pic,
+        P(v.text, cls='entry-text'), Div(words, cls='diary reflection') if words else None,
+        tag_links(tags_worth_showing(v.hashtags, v.emotion)),
         Section(H3('Resurfaced from earlier'), Ul(*res)) if res else None,
+        Details(Summary('The numbers'), P(f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).')),
         Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.resurfaced else None, A('Edit', href=f'/page/{v.id}/edit'),
             A('Forget', href=f'/page/{v.id}/forget'), A('Other entries that day', href=f'/day/{local_time(v.created_at, tz, "%Y-%m-%d")}'), cls='actions'),
         cls='diary-page', id=f'page-{v.id}')
@@ -499,52 +579,81 @@ def summarize(day:date, memories:list)->DaySummary:
     n = len(memories)
     return DaySummary(day, n, sum(m.intensity for m in memories)/n, top.intensity, sum(m.valence for m in memories)/n, top.emotion)
 
-def _shade(e:float)->str: return f'e{min(4, int(e*5))}'
-
 # %% ../../nbs/web/00_views.ipynb #4a784a89
+def day_name(s:DaySummary)->str:
+    "A day with entries in words: 'Tuesday 3 March: 2 entries, mostly proud'."
+    return f'{s.day:%A} {s.day.day} {s.day:%B}: {s.count} entr{"y" if s.count == 1 else "ies"}, mostly {feeling(s.emotion, 0.5)}'
+
 def month_calendar(year:int, month:int, # the month to draw
                    days:dict,            # {date: DaySummary} (days of other months are ignored)
                    today:date|None=None, # marked when in the month
                   ):
-    "A month as a table of weeks (Monday first); a day with entries links to them and is shaded by its strongest E."
+    "A month as a table of weeks (Monday first); a day with entries links to them, coloured by its strongest emotion and named in words."
     weeks = calendar.Calendar().monthdatescalendar(year, month)
     def cell(d):
         if d.month != month: return Td('', cls='out')
         s = days.get(d)
         mark = ' today' if d == today else ''
         if s is None: return Td(Span(d.day, cls='dnum'), cls='empty' + mark)
-        tip = f'{s.count} entr{"y" if s.count == 1 else "ies"}, strongest {s.emotion} (E = {s.max_E:.2f})'
-        return Td(A(Span(d.day, cls='dnum'), Small(f'{s.count} · {s.emotion}'), href=f'/day/{d:%Y-%m-%d}', title=tip), cls=_shade(s.max_E) + mark)
+        return Td(A(Span(d.day, cls='dnum'), Small(feeling(s.emotion, s.max_E), cls='dmood'), href=f'/day/{d:%Y-%m-%d}', aria_label=day_name(s)),
+                  cls=emotion_class(s.emotion) + mark)
     return Table(Caption(f'{date(year, month, 1):%B %Y}'), Thead(Tr(*[Th(n, scope='col') for n in ('Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun')])),
                  Tbody(*[Tr(*[cell(d) for d in w]) for w in weeks]), cls='calendar')
 
+def mood_legend(emotions=None, # the emotions to list (all of `EMOTIONS` when None), in that order
+               ):
+    "What each day colour means, in plain words."
+    es = [e for e in (emotions or EMOTIONS)]
+    return Div(P('Colours of the days:', cls='legend-title'), Ul(*[Li(Span(cls=f'swatch {emotion_class(e)}', aria_hidden='true'), feeling(e, 0.5)) for e in es], cls='legend'))
+
 # %% ../../nbs/web/00_views.ipynb #e4ed38c7
-_BAR_COLOURS = {'pleasant': '#2a9d8f', 'unpleasant': '#e76f51', 'neutral': '#8d99ae'}
+MOOD_MARKS = {'pleasant': '#1f7a5a', 'unpleasant': '#b0201a', 'strength': '#36557e'}   # the chart's marks (contrast ≥ 3:1 on white, tested)
 
 def mood_chart(days:dict,            # {date: DaySummary}
                start:date, end:date, # the days drawn, inclusive
-               width:int=720, height:int=200):
-    "An SVG chart of the days from `start` to `end`: mean E as bars (green: pleasant, red: unpleasant), strongest E as dots."
+               width:int=320, height:int=236, font:int=13):
+    "An SVG chart of the days from `start` to `end`: how pleasant (mean valence, up or down) and how strong (mean E), as two labelled rows."
     n = (end - start).days + 1
     if n < 1: raise PersodeError('the chart needs at least one day')
-    left, bottom, top = 34, 22, 10
-    bw, ph = (width - left)/n, height - bottom - top
-    y = lambda e: top + ph*(1 - min(max(e, 0.), 1.))
-    parts = [svg.ft_svg('title', f'Mood from {start:%d %B} to {end:%d %B %Y}: daily mean intensity (bars) and strongest intensity (dots)')]
-    for e in (0, 0.5, 1):
-        parts += [svg.Line(left, y(e), width, y(e), stroke='#ddd'), svg.Text(f'{e:.1f}', x=left - 4, y=y(e) + 4, text_anchor='end', font_size=10, fill='#555')]
-    bars, dots, r = {k: [] for k in _BAR_COLOURS}, [], max(min(bw/3, 4), 1.5)
+    left, right, gap = 4, 4, font + 10
+    bw = (width - left - right)/n
+    v_top, v_h = gap, 70                       # row 1: valence, from -1 (bottom) to +1 (top)
+    e_top, e_h = v_top + v_h + gap + 8, 70     # row 2: intensity, from 0 (bottom) to 1 (top)
+    mid, base = v_top + v_h/2, e_top + e_h
+    lab = dict(font_size=font, fill='currentColor')
+    parts = [svg.ft_svg('title', f'Mood from {start:%d %B} to {end:%d %B %Y}: how pleasant each day was (bars up or down) and how strong its feelings were (bars)'),
+             svg.Text('How pleasant (up) or unpleasant (down)', x=left, y=v_top - 6, **lab),
+             svg.Text('How strong the feelings were', x=left, y=e_top - 6, **lab),
+             svg.Line(left, mid, width - right, mid, stroke='currentColor', stroke_opacity='.35'),
+             svg.Line(left, base, width - right, base, stroke='currentColor', stroke_opacity='.35')]
+    paths = {k: [] for k in MOOD_MARKS}
+    w = max(bw - 0.6, 0.8)
     for i in range(n):
         d, x = start + timedelta(days=i), left + i*bw
-        if d.weekday() == 0: parts.append(svg.Text(f'{d:%d %b}', x=f'{x:.1f}', y=height - 6, font_size=10, fill='#555'))
         s = days.get(d)
         if s is None: continue
-        kind = 'pleasant' if s.valence > 0.05 else 'unpleasant' if s.valence < -0.05 else 'neutral'
-        bars[kind].append(f'M{x:.1f} {y(s.mean_E):.1f}h{max(bw - 1, 1):.1f}V{y(0):.1f}h{-max(bw - 1, 1):.1f}Z')
-        dots.append(f'M{x + bw/2 - r:.1f} {y(s.max_E):.1f}a{r:.1f} {r:.1f} 0 1 0 {2*r:.1f} 0a{r:.1f} {r:.1f} 0 1 0 {-2*r:.1f} 0')
-    parts += [svg.Path(''.join(b), fill=_BAR_COLOURS[k], cls=f'bars {k}') for k, b in bars.items() if b]   # one path per colour: small pages
-    if dots: parts.append(svg.Path(''.join(dots), fill='#264653', cls='dots'))
+        v = min(max(s.valence, -1.), 1.)*v_h/2
+        if abs(v) < 1: v = 1 if v >= 0 else -1                      # a day with entries is always visible
+        paths['pleasant' if v > 0 else 'unpleasant'].append(f'M{x:.1f} {mid:.1f}v{-v:.1f}h{w:.1f}v{v:.1f}Z')
+        e = max(min(max(s.mean_E, 0.), 1.)*e_h, 1)
+        paths['strength'].append(f'M{x:.1f} {base:.1f}v{-e:.1f}h{w:.1f}v{e:.1f}Z')
+    parts += [svg.Path(''.join(p), fill=MOOD_MARKS[k], cls=f'bars {k}') for k, p in paths.items() if p]   # one path per mark: small pages
+    step = max(1, -(-n//4))                                          # at most four date labels, so they never overlap
+    for i in range(0, n, step):
+        d, x = start + timedelta(days=i), left + i*bw
+        end_ = x + 3.2*font > width - right                          # a label that would run off the right edge ends at it
+        parts.append(svg.Text(f'{d.day} {d:%b}', x=f'{width - right if end_ else x:.1f}', y=height - 4, text_anchor='end' if end_ else 'start', cls='date', **lab))
     return svg.Svg(*parts, viewBox=f'0 0 {width} {height}', width=width, height=height, role='img', cls='mood-chart')
+
+def mood_numbers(days:dict, start:date, end:date):
+    "The numbers behind the chart: a table of the days with entries, behind a disclosure."
+    rows = [Tr(Th(f'{d:%a} {d.day} {d:%b}', scope='row'), Td(s.count, cls='num'), Td(feeling(s.emotion, s.max_E)),
+               *[Td(f'{x:+.2f}' if k == 'v' else f'{x:.2f}', cls='num') for k, x in (('v', s.valence), ('e', s.mean_E), ('e', s.max_E))])
+            for d, s in sorted(days.items()) if start <= d <= end]
+    body = (Div(Table(Caption('Valence runs from −1 (unpleasant) to +1 (pleasant); intensity E from 0 to 1.'),
+                      Thead(Tr(*[Th(h, scope='col') for h in ('day', 'entries', 'strongest feeling', 'valence', 'mean E', 'strongest E')])),
+                      Tbody(*rows), cls='numbers'), cls='scroll') if rows else P('No entries in these weeks.', cls='muted'))
+    return Details(Summary('The numbers behind the chart'), body, cls='numbers')
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0010
 TOKENS = dict(  # the design's colours, light and dark (each text colour stays legible on `bg` and `surface`)
@@ -553,17 +662,6 @@ TOKENS = dict(  # the design's colours, light and dark (each text colour stays l
     dark=dict(bg='#15171a', fg='#e9e7e3', muted='#a9aeb5', accent='#86bff0', line='#3b4047', surface='#202328', danger='#ff8f85',
               on_accent='#10151a', on_danger='#1a0f0e'))
 TEXT_PAIRS = [(t, b) for t in ('fg', 'muted', 'accent', 'danger') for b in ('bg', 'surface')] + [('on_accent', 'accent'), ('on_danger', 'danger')]
-
-def _lum(hex_:str)->float:
-    "Relative luminance of an sRGB colour `#rrggbb` (WCAG 2)."
-    c = [int(hex_[i:i+2], 16)/255 for i in (1, 3, 5)]
-    r, g, b = [x/12.92 if x <= 0.04045 else ((x + 0.055)/1.055)**2.4 for x in c]
-    return 0.2126*r + 0.7152*g + 0.0722*b
-
-def contrast(a:str, b:str)->float:
-    "The WCAG contrast ratio of two colours `#rrggbb`, from 1 to 21."
-    la, lb = sorted((_lum(a), _lum(b)), reverse=True)
-    return (la + 0.05)/(lb + 0.05)
 
 def _vars(t:dict)->str: return ';'.join(f"--{k.replace('_', '-')}:{v}" for k, v in t.items())
 
@@ -655,6 +753,37 @@ if (persodeZone && !persodeZone.value) {
   try { persodeZone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch (e) {}
 }
 """
+
+# %% ../../nbs/web/00_views.ipynb #mood0012
+MOOD_CSS = ("""
+.calendar{width:100%;table-layout:fixed}.calendar th,.calendar td{padding:.25rem;width:auto;height:3rem;overflow:hidden}
+.calendar td a{display:block;height:100%;color:inherit;text-decoration:none}.dmood{display:block;font-size:.75rem;line-height:1.2}
+.calendar .today{outline:2px solid var(--accent);outline-offset:-2px}
+@media (max-width:40rem){.dmood{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}}
+.legend-title{margin:.5rem 0 .2rem;color:var(--muted)}
+.legend{display:flex;flex-wrap:wrap;gap:.3rem 1rem;list-style:none;padding:0;margin:0 0 1rem}.legend li{display:flex;align-items:center;gap:.35rem}
+.swatch{display:inline-block;width:1rem;height:1rem;border-radius:3px}
+.mood-chart{display:block;width:100%;max-width:32rem;height:auto;color:var(--fg)}
+.scroll{overflow-x:auto;max-width:100%}details.numbers{margin:1rem 0}details.numbers summary{cursor:pointer}
+.entry-text{white-space:pre-wrap;font-size:1.1rem}.reflection{white-space:pre-wrap}
+.tags{display:flex;flex-wrap:wrap;gap:.4rem}.tags a{color:var(--accent)}
+.looking-back li{margin:.3rem 0}
+""" + ''.join(f'.{emotion_class(e)}{{background:{c};color:{EMOTION_INK}}}' for e, c in EMOTION_COLOURS.items())
+  + f'.emo-other{{background:{EMOTION_COLOURS["neutral"]};color:{EMOTION_INK}}}\n')
+
+# %% ../../nbs/web/00_views.ipynb #mood0015
+def looking_back(week:list,    # entries of the last seven days before today, newest first (with `id`, `created_at`, `emotion`, `intensity`, `text`)
+                 earlier:list, # (how long ago in words, entries) of this day in earlier months and years, nearest first
+                 now:datetime, # the time of reading
+                 tz=None,      # the person's zone (see `zone`); UTC when None
+                ):
+    "The 'Looking back' section of the home page: this week's entries and this day in earlier months and years, or a plain empty state."
+    line = lambda e, fmt: Li(A(local_time(e.created_at, tz, fmt), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 140))
+    parts = []
+    if week: parts += [H3('Earlier this week'), Ul(*[line(e, '%A') for e in week])]
+    for ago, es in earlier: parts += [H3(f'On this day {ago}'), Ul(*[line(e, '%d %B %Y') for e in es])]
+    if not parts: parts = [P('Nothing to look back on yet. Entries from earlier this week, and from this day in earlier months and years, will come back here.', cls='muted')]
+    return Section(H2('Looking back'), *parts, cls='looking-back')
 
 # %% ../../nbs/web/00_views.ipynb #b230dcb9
 TALK_CSS = """

@@ -15,6 +15,7 @@ from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.messages import message_body
 from ..journal.llm import get_llm
+from ..journal.templates import picture_alt, scene_motif, mood_for
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .views import PageView, feeling, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
@@ -22,7 +23,7 @@ try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'Entry', 'day_start', 'DateIndex', 'entry_line', 'WebJournal', 'running']
+__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'Entry', 'day_start', 'DateIndex', 'look_back', 'entry_line', 'WebJournal', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -79,6 +80,30 @@ class DateIndex:
         z = zone(tz)
         i, j = bisect_left(self.times, day_start(d, z)), bisect_left(self.times, day_start(d + timedelta(days=1), z))
         return (self.times[i - 1].astimezone(z).date() if i else None), (self.times[j].astimezone(z).date() if j < len(self.times) else None)
+
+# %% ../../nbs/web/02_webjournal.ipynb #mood0102
+def _ago(k:int)->str:
+    if k < 12: return 'a month ago' if k == 1 else f'{k} months ago'
+    return 'a year ago' if k == 12 else f'{k//12} years ago'
+
+def look_back(ix:DateIndex,  # the person's date index
+                 now:datetime,  # the time of reading
+                 tz=None,       # the person's zone (see `zone`); UTC when None
+                 k:int=5,       # at most this many entries per list
+                )->tuple:       # (entries of the six days before today, newest first; [(how long ago, entries)], nearest first)
+    "The entries to look back on: earlier this week, and this day a month, months or years ago."
+    z = zone(tz); today = as_utc(now, 'now').astimezone(z).date()
+    day = lambda d: ix.between(day_start(d, z), day_start(d + timedelta(days=1), z))[::-1][:k]
+    week = ix.between(day_start(today - timedelta(days=6), z), day_start(today, z))[::-1][:k]
+    earlier, first = [], (ix.times[0].astimezone(z).date() if ix.times else today)
+    for n in range(1, 12*(today.year - first.year + 1) + 1):
+        if n > 12 and n % 12: continue                       # beyond a year: only the same date
+        y, m = divmod(today.year*12 + today.month - 1 - n, 12)
+        if (y, m + 1) < (first.year, first.month) or y < 1970: break
+        try: d = today.replace(year=y, month=m + 1)
+        except ValueError: continue                          # 31 March has no 31 February
+        if es := day(d): earlier.append((_ago(n), es))
+    return week, earlier
 
 # %% ../../nbs/web/02_webjournal.ipynb #7673073e
 _HELD = contextvars.ContextVar('persode_held', default=None)   # the handles the current request holds, by user id
@@ -203,12 +228,20 @@ class WebJournal:
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
         except OSError: found = None
         v.diary = html.unescape(found[1]) if found else ''
-        if (folder/f'{stem}.png').is_file(): v.image_url = f'/page/{m.id}/image'
+        if (folder/f'{stem}.png').is_file(): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec)
         hits = _hits(rec, s)
         v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
         prov = rec.get('provenance')
         v.strategy = prov.get('retrieval') if isinstance(prov, dict) and isinstance(prov.get('retrieval'), str) else None
         return v, hits
+
+    def picture_words(self, uid:str, m, rec:dict)->str:
+        "What the picture of memory `m`'s page shows, in words (its alt text): the offline picture described, or the moment an image model drew."
+        prov = rec.get('provenance') if isinstance(rec.get('provenance'), dict) else {}
+        if 'offline' in str(prov.get('illustrator', 'offline')) or rec.get('rendered_again'):
+            prefs = self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS)
+            return picture_alt(prefs.visual_identity, mood_for(m.emotion, m.intensity), scene_motif(m.text))
+        return f'A picture of the moment: {rec.get("moment") or m.event or excerpt(m.text, 120)}'
 
     def image(self, uid:str, mid:str)->Path:
         "The picture of one of the person's pages."
