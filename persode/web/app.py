@@ -34,6 +34,10 @@ __all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_
            'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password',
            'proxy_options', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
 
+# %% ../../nbs/web/03_app.ipynb #dsgn0101
+from .views import HERE, SIGNED_OUT, find_zone, when_fields
+from fasthtml.common import Label
+
 # %% ../../nbs/web/03_app.ipynb #mood0401
 from ..memory.analyzer import EMOTIONS
 from .views import MOOD_CSS, mood_legend, mood_numbers, looking_back
@@ -79,6 +83,7 @@ class SessionGuard:
         if s is None: s = scope['persode_set_session'] = new_session(self.local, now)
         scope['persode_session'], scope['csrf'] = s, csrf_token(s, self.secret)
         SIGNED_IN.set((s.user_id, scope['csrf']) if self.accounts is not None and s.user_id is not None else None)
+        SIGNED_OUT.set(self.accounts is not None and s.user_id is None); HERE.set(scope.get('path', ''))
         started = False
         async def send_(msg):
             nonlocal started
@@ -181,18 +186,19 @@ def home(req, auth, state, msg:str=''):
     recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
     n = len(st['store'])
     back = looking_back(*look_back(st['index'], web.now(), tz), web.now(), tz)
-    return _html(page('Write', entry_form(_token(req), zone=str(tz)), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
+    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=web.now().astimezone(tz).date()), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                       P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back,
                       notice=NOTICES.get(msg)))
 
 @_home_routes.post('/write')
-def write(req, auth, state, text:str='', written:str=''):
+def write(req, auth, state, text:str='', day:str='', time:str=''):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
-    try: e = web.write(auth, prefs, text, written)
+    try: e = web.write(auth, prefs, text, when_fields(day, time))
     except PersodeError as err:
-        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], written[:40], zone=web.zone_name(auth)), error=f'Nothing was written: {err}'), 400)
+        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], day[:10], time[:5], zone=web.zone_name(auth), today=web.now().astimezone(web.tz(auth)).date()),
+                          error=f'Nothing was written: {err}'), 400)
     return _go(f'/page/{e.episode.id}?msg=written')
 
 # %% ../../nbs/web/03_app.ipynb #e8f30005
@@ -236,14 +242,14 @@ _onboard_routes = APIRouter()
 @_onboard_routes.get('/onboard')
 def onboard(req, auth, state, msg:str=''):
     p, tz = state.web.prefs(auth), state.web.zone_name(auth)
-    vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz)
-    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals), notice=NOTICES.get(msg)))
+    vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz if p else '')   # a first profile: the browser fills in its own zone
+    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals, detect=p is None), notice=NOTICES.get(msg)))
 
 @_onboard_routes.post('/onboard')
 async def onboard_post(req, auth, state):
     web, form = state.web, {k: v for k, v in (await req.form()).items() if isinstance(v, str)}
     prefs, errors = check_form(form)
-    try: tz = check_zone(form.get('tz') or web.zone_name(auth))
+    try: tz = find_zone(form.get('tz') or web.zone_name(auth))
     except PersodeError as e: errors['tz'] = str(e)
     if errors:
         return _html(page('Your profile', onboarding_form(_token(req), form, errors),
@@ -422,7 +428,8 @@ def data(req, auth, state, msg:str=''):
         Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your memories as JSON Lines (the same file the persode export command writes).',
                                            'Download the export', cancel=None, danger=False)),
         Section(H2('Import'), confirm_form(_token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
-                                           'Import the file', Input(type='file', name='file', accept='.jsonl,.json,application/x-ndjson', required=True),
+                                           'Import the file', Label('The export file', fr='import-file'),
+                                           Input(type='file', name='file', id='import-file', accept='.jsonl,.json,application/x-ndjson', required=True),
                                            cancel=None, danger=False, enctype='multipart/form-data')),
         Section(H2('Forget everything'), P(A('Erase all your memories, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
 
@@ -474,16 +481,19 @@ def _begin(req, acct):
 
 _account_routes = APIRouter()
 
+def _sign_in(req, username:str='', error=None, status:int=200, notice=None)->HTMLResponse:
+    "The sign-in page; on the computer that runs Persode it also offers to create an account, after a failed attempt too."
+    return _html(page('Sign in', login_form(_token(req), username), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None,
+                      error=error, notice=notice), status)
+
 @_account_routes.get('/login')
-def sign_in_page(req, msg:str=''):
-    return _html(page('Sign in', login_form(_token(req)), P(A('Create an account', href='/signup')) if is_loopback(_client(req)) else None,
-                      notice=NOTICES.get(msg)))
+def sign_in_page(req, msg:str=''): return _sign_in(req, notice=NOTICES.get(msg))
 
 @_account_routes.post('/login')
 def login(req, state, username:str='', password:str=''):
     try: acct = sign_in(state.accounts, state.limiter, username, password, client=_client(req), now=state.web.now().timestamp())
     except PersodeError as e:
-        return _refused(_html(page('Sign in', login_form(_token(req), username[:40]), error=str(e)), 400), e)
+        return _refused(_sign_in(req, username[:40], str(e), 400), e)
     _begin(req, acct)
     return _go('/')
 

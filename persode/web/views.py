@@ -20,17 +20,23 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'LABELS', 'LAST_DAY', 'CONFIRM_ALL',
-           'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK', 'PLAIN_WORDS', 'RECALL_WORDS', 'NOT_KEPT',
-           'MOOD_MARKS', 'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page',
-           'document', 'fault_page', 'check_zone', 'default_zone', 'stamp', 'check_form', 'onboarding_form',
-           'when_written', 'check_month', 'check_day', 'entry_form', 'confirm_form', 'chat_form', 'edit_form',
-           'forget_all_form', 'login_form', 'password_form', 'excerpt', 'recall_table', 'feeling', 'contrast',
-           'emotion_class', 'mixed_feelings', 'mood_words', 'tags_worth_showing', 'tag_links', 'reflection',
-           'closeness', 'recall_reason', 'recall_reasons', 'numbers', 'why_these', 'talk_exchange', 'PageView',
-           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar',
-           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
-           'found_list', 'search_form', 'check_search']
+__all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
+           'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
+           'PLAIN_WORDS', 'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
+           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page',
+           'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form',
+           'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box', 'entry_form',
+           'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
+           'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
+           'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers',
+           'why_these', 'talk_exchange', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize',
+           'day_name', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link',
+           'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
+
+# %% ../../nbs/web/00_views.ipynb #dsgn0001
+from functools import lru_cache
+from zoneinfo import available_timezones
+from fasthtml.common import Datalist, Fieldset, Legend
 
 # %% ../../nbs/web/00_views.ipynb #mood0001
 from urllib.parse import quote
@@ -43,9 +49,14 @@ def csrf_field(token:str): return Input(type='hidden', name=TOKEN_FIELD, value=t
 
 # %% ../../nbs/web/00_views.ipynb #0b42b58e
 SIGNED_IN = contextvars.ContextVar('persode_signed_in', default=None)   # (user, anti-forgery token) of this request, set by the server when accounts are on
-NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/entries', 'All entries'), ('/search', 'Search'), ('/timeline', 'Timeline'), ('/data', 'Your data'), ('/onboard', 'Profile'))
-HEAD = (Meta(charset='utf-8'), Meta(name='viewport', content='width=device-width, initial-scale=1'),
+SIGNED_OUT = contextvars.ContextVar('persode_signed_out', default=False) # a visitor who has not signed in (accounts on): no journal to offer them
+HERE = contextvars.ContextVar('persode_here', default='')                # the path of this request, set by the server: the navigation marks its page
+NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/entries', 'All entries'), ('/search', 'Search'), ('/timeline', 'Timeline'),
+       ('/data', 'Your data'), ('/onboard', 'Profile'))
+HEAD = (Meta(charset='utf-8'), Meta(name='viewport', content='width=device-width, initial-scale=1'), Meta(name='color-scheme', content='light dark'),
         Link(rel='icon', href='data:,'), Link(rel='stylesheet', href='/static/app.css'), Script(src='/static/app.js', defer=True))
+
+def _link(href:str, text:str, here:str): return A(text, href=href, aria_current='page' if href == here else None)
 
 def page(title:str,      # the page's heading
          *content,       # FT components
@@ -54,16 +65,19 @@ def page(title:str,      # the page's heading
          user=None,      # who is signed in (shown when accounts are on)
          token=None,     # the anti-forgery token (with `user`: signed in, a sign-out link is shown)
         )->tuple:        # FT components for `document` (or a FastHTML handler)
-    "A whole screen: title, navigation, an optional notice or error, and the content."
-    who = ()
+    "A whole screen: a skip link, the navigation (its current page marked), an optional notice or error, and the content."
+    who, here, journal = (), HERE.get(), not SIGNED_OUT.get()
     if user is None and token is None and SIGNED_IN.get() is not None: user, token = SIGNED_IN.get()
     if user is not None and token is not None:
-        who = (Span('signed in as ', Strong(user), cls='who'), A('Password', href='/password'), A('Sign out', href='/logout'))   # sign-out: a confirmation page posts it
+        who = (Span('signed in as ', Strong(user), cls='who'), _link('/password', 'Password', here), A('Sign out', href='/logout'))   # sign-out: a confirmation page posts it
     msgs = [P(notice, cls='notice', role='status') if notice else None, P(error, cls='error', role='alert') if error else None]
-    return (Title(f'{title} · Persode'),
-            Header(Nav(A('Persode', href='/', cls='brand'), *[A(t, href=h) for h, t in NAV], *who)),
-            Main(H1(title), *[m for m in msgs if m is not None], *content),
-            Footer(P('Your journal stays on this computer. ', A('Export it', href='/data'), ' any time.')))
+    nav = Nav(Ul(*[Li(_link(h, t, here)) for h, t in NAV]), aria_label='Your journal') if journal else None
+    foot = (P('Your journal stays on this computer. ', A('Export it', href='/data'), ' any time.') if journal else
+            P('Persode keeps each journal on the computer that runs it. Sign in to open yours.'))
+    return (Title(f'{title} · Persode'), A('Skip to the content', href='#main', cls='skip'),
+            Header(Div(A('Persode', href='/', cls='brand'), Div(*who, cls='account') if who else None, cls='bar'), nav),
+            Main(H1(title), *[m for m in msgs if m is not None], *content, id='main', tabindex='-1'),
+            Footer(foot))
 
 def document(*content, # FT components, as `page` returns them
             )->str:    # the HTML text of the page
@@ -109,9 +123,38 @@ def default_zone()->str:
     "The time zone of the computer that runs Persode, as an IANA name (UTC when the machine names none)."
     return getattr(local_zone(), 'key', None) or 'UTC'
 
-def stamp(t:datetime, tz=None, fmt:str='%A %d %B %Y, %H:%M')->str:
-    "`t` on the clock of zone `tz` (see `zone`), followed by the zone's abbreviation."
-    return local_time(t, tz, f'{fmt} %Z')
+def untimed(t:datetime, tz=None)->bool:
+    "Whether `t` is an entry dated by its day alone: noon to the microsecond on the clock of zone `tz` (how `when_written` keeps a day)."
+    return local_time(t, tz, '%H:%M:%S.%f') == '12:00:00.000000'
+
+def shown(t:datetime, tz=None, fmt:str='%a %d %b %Y %H:%M', day:str='%a %d %b %Y')->str:
+    "`t` on the clock of zone `tz`: with its time (`fmt`), or the day alone (`day`) for an entry dated by its day (`untimed`)."
+    return local_time(t, tz, day if untimed(t, tz) else fmt)
+
+def stamp(t:datetime, tz=None, fmt:str='%A %d %B %Y, %H:%M', day:str='%A %d %B %Y')->str:
+    "`t` on the clock of zone `tz` (see `zone`), followed by the zone's abbreviation; an entry dated by its day alone shows the day alone."
+    return shown(t, tz, f'{fmt} %Z', day)
+
+# %% ../../nbs/web/00_views.ipynb #dsgn0005
+ZONE_AREAS = ('Africa', 'America', 'Antarctica', 'Arctic', 'Asia', 'Atlantic', 'Australia', 'Europe', 'Indian', 'Pacific')
+
+@lru_cache(1)
+def zone_names()->tuple:
+    "The IANA time zones a person picks from: the places (Area/City) of this computer's tz database, then UTC."
+    return tuple(sorted(z for z in available_timezones() if z.split('/')[0] in ZONE_AREAS)) + ('UTC',)
+
+@lru_cache(1)
+def _cities()->dict:
+    out = {}
+    for z in sorted(zone_names(), key=lambda z: (z.count('/'), z)): out.setdefault(z.rsplit('/', 1)[-1].replace('_', ' ').lower(), z)
+    return out
+
+def find_zone(name, # what the person typed: a zone ('Europe/Berlin') or a city of the tz database ('Berlin', 'new york')
+             )->str: # the IANA name
+    "The time zone a person means; anything else is `check_zone`'s one-line `PersodeError`."
+    s = ' '.join(name.split())[:64] if isinstance(name, str) else ''
+    if s and '/' not in s and (z := _cities().get(s.replace('_', ' ').lower())): return z
+    return check_zone(name)
 
 # %% ../../nbs/web/00_views.ipynb #c1acf1c2
 LABELS = dict(name='What should Persode call you?', age='Age', glasses='I wear glasses', fashion_style='Clothing style',
@@ -147,19 +190,22 @@ def _field(k:str, control, errors:dict, label:str|None=None):
 def onboarding_form(token:str,          # the anti-forgery token
                     values:dict|None=None, # what to show in the fields (the stored preferences, or what was posted)
                     errors:dict|None=None, # {attribute: message} shown beside each field
+                    detect:bool=False,     # fill an empty time zone with the browser's own (a first visit)
                    ):
     "The onboarding form: every attribute, choices as the library defines them, the time zone (`tz`), errors beside their fields."
     v, errors = values or {}, errors or {}
     aria = lambda k: dict(aria_invalid='true', aria_describedby=f'{k}-error') if k in errors else {}
     text = lambda k, **kw: Input(name=k, id=k, value=str(v.get(k, '') or ''), maxlength=MAX_FREE_TEXT*2, **aria(k), **kw)
     select = lambda k: Select(*[Option(c, value=c, selected=c == v.get(k)) for c in CHOICES[k]], name=k, id=k, **aria(k))
-    rows = [_field('name', text('name', required=True), errors),
+    rows = [_field('name', text('name', required=True, autofocus=True), errors),
             _field('age', Input(name='age', id='age', type='number', min=1, max=120, value=str(v.get('age', '') or ''), **aria('age')), errors),
             _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
             _field('hair', text('hair'), errors)]
     rows += [_field(k, select(k), errors) for k in CHOICES]
-    rows.append(_field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, placeholder=ZONE_EXAMPLE, **aria('tz')),
-                       errors, 'Your time zone (an IANA name; times and days are shown on its clock)'))
+    rows.append(_field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, list='zones', autocomplete='off',
+                                   placeholder='a city such as Berlin, or Europe/Berlin', data_detect='yes' if detect else None, **aria('tz')),
+                       errors, 'Your time zone (type a city; times and days are shown on its clock)'))
+    rows.append(Datalist(*[Option(value=z) for z in zone_names()], id='zones'))
     return Form(csrf_field(token), *rows, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
 
 # %% ../../nbs/web/00_views.ipynb #bcec5925
@@ -167,7 +213,7 @@ def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-
                  now:datetime,   # the current time
                  tz=None,        # the person's zone (see `zone`): the clock of a date or a time given without an offset; without it, such a time is refused
                 )->datetime:     # the time of writing, in UTC
-    "The time an entry was written: now, noon of a past date, or an exact past time."
+    "The time an entry was written: now, noon of a past date (a day alone, see `untimed`), or an exact past time."
     s = (value or '').strip()
     if not s: return now
     if len(s) > 40: raise PersodeError('the date is too long; give a date like 2026-03-01')
@@ -177,9 +223,19 @@ def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-
     if t.tzinfo is None:
         if tz is None and not day: raise PersodeError(f'{s!r} has no time zone; give a date like 2026-03-01, or a time like 2026-03-01T20:00+02:00')
         t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
+    if not day and untimed(t, tz): t += timedelta(microseconds=1)   # a time typed as 12:00 is a time, not a day alone
     if day and t.date() == now.astimezone(t.tzinfo).date(): t = min(t, now)   # today: noon, or now when it is not noon yet
     if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
     return check_moment(t, now, 'the date')     # before 1970: the command line's rule too
+
+# %% ../../nbs/web/00_views.ipynb #dsgn0008
+def when_fields(day:str, # the form's day field ('' or 'YYYY-MM-DD')
+                time:str, # its time field ('' or 'HH:MM')
+               )->str:    # what `when_written` reads
+    "The *when* of an entry from the form's day and time fields."
+    d, t = (day or '').strip()[:20], (time or '').strip()[:20]
+    if t and not d: raise PersodeError('a time needs its day; choose the day too, or leave both empty for now')
+    return f'{d} {t}'.strip()
 
 # %% ../../nbs/web/00_views.ipynb #b5e10012
 def check_month(s:str, today:date)->date:
@@ -206,14 +262,24 @@ def check_day(s:str)->date:
 
 
 # %% ../../nbs/web/00_views.ipynb #d3fdd45a
-def entry_form(token:str, text:str='', written:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
+def text_box(text:str='', name:str='text', rows:int=6):
+    "The text area of an entry, focused when the page opens, with a counter that states the limit (`MAX_TEXT_CHARS`) before it is reached."
+    return Div(Textarea(text, name=name, id=name, rows=rows, maxlength=MAX_TEXT_CHARS, required=True, autofocus=True,
+                        aria_describedby=f'{name}-count', data_count=f'{name}-count'),
+               P(f'Up to {MAX_TEXT_CHARS:,} characters.', id=f'{name}-count', cls='count'), cls='textbox')
+
+def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
                label:str='What happened today?', dated:bool=True,
-               zone:str|None=None): # the person's time zone, named beside the "when" field
-    "A text box (and, when `dated`, an optional date or date and time on the person's clock) posted to `action`."
-    when_ = Div(Label('When (optional)', Small(f' · your time{f" ({zone})" if zone else ""}: a date, or a date and time'), fr='written'),
-                Input(name='written', id='written', value=written, maxlength=40, placeholder='now, or e.g. 2026-03-01 or 2026-03-01 20:00'), cls='field')
-    return Form(csrf_field(token), Label(label, fr='text'),
-                Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True), when_ if dated else None,
+               zone:str|None=None,    # the person's time zone, named beside the "when" fields
+               today:date|None=None,  # the person's today: the latest day the day field offers
+              ):
+    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock) posted to `action`."
+    when_ = Fieldset(Legend('When did it happen? ', Small(f'Optional: leave it empty for now. On your clock{f" ({zone})" if zone else ""}; '
+                                                          'a day without a time is kept as that day.')),
+                     Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
+                                                       max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
+                     Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
+    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, cls='entry')
 
@@ -238,7 +304,7 @@ def chat_form(token:str, text:str=''):
 def edit_form(token:str, mid:str, text:str):
     "The form that corrects the text of entry `mid`."
     return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
-                        'Save the correction', Textarea(text, name='text', id='text', rows=6, maxlength=MAX_TEXT_CHARS, required=True),
+                        'Save the correction', Label('The text of the entry', fr='text'), text_box(text),
                         cancel=f'/page/{mid}', danger=False)
 
 def forget_all_form(token:str, cancel:str='/data'):
@@ -252,14 +318,14 @@ def login_form(token:str, username:str='', action:str='/login', button:str='Sign
                repeat:bool=False): # ask the password twice (creating an account)
     "The sign-in form (or, with `repeat`, the form that creates an account)."
     field = lambda label, name, **kw: Div(Label(label, fr=name), Input(name=name, id=name, required=True, **kw), cls='field')
-    return Form(csrf_field(token), field('Username', 'username', value=username, autocomplete='username'),
+    return Form(csrf_field(token), field('Username', 'username', value=username, autocomplete='username', autofocus=True),
                 field('Password', 'password', type='password', autocomplete='new-password' if repeat else 'current-password'),
                 field('Password again', 'password2', type='password') if repeat else None,
                 Button(button, type='submit'), method='post', action=action)
 
 def password_form(token:str):
     "The form that changes the signed-in person's password: the current one, then the new one twice."
-    field = lambda label, name, ac: Div(Label(label, fr=name), Input(type='password', name=name, id=name, required=True, autocomplete=ac), cls='field')
+    field = lambda label, name, ac: Div(Label(label, fr=name), Input(type='password', name=name, id=name, required=True, autocomplete=ac, autofocus=name == 'password'), cls='field')
     return Form(csrf_field(token), field('Current password', 'password', 'current-password'), field('New password', 'new', 'new-password'),
                 field('New password again', 'new2', 'new-password'), Button('Change the password', type='submit'), method='post', action='/password')
 
@@ -271,6 +337,10 @@ def excerpt(s:str, n:int=160)->str:
 RECALL_CAPTIONS = {'default': 'Recalled by the default recall: a question by its words and meaning, anything else by meaning, sentence by sentence (no emotion gate)',
                    'similarity': 'Recalled by similarity alone: score = similarity (no emotion gate)',
                    'fused': 'Recalled by similarity fused with salience: score = fused'}   # the table's caption per strategy (the gate's is written out)
+
+def scroll_box(table, label:str):
+    "A wide table in a box that scrolls sideways on a narrow screen (the page itself never does); the box takes keyboard focus, so it scrolls without a mouse."
+    return Div(table, cls='scroll', tabindex='0', role='region', aria_label=label)
 
 def recall_table(hits,            # retrieval `Hit`s, best first
                  gate_fired:bool, # whether the emotion gate fused salience into the score
@@ -296,7 +366,7 @@ def recall_table(hits,            # retrieval `Hit`s, best first
                   *[Td(f'{x:.3f}', cls='num') for x in (h.similarity, h.memory.intensity, h.retention, h.salience, h.score)],
                   *((Td('open' if gate_fired else 'closed'),) if gated else ()),
                   *((Td('' if h.relevance is None else f'{h.relevance:.3f}', cls='num'),) if rel else ()), cls='below-floor' if low else None)
-    return Table(Caption(cap), Thead(Tr(*[Th(h, scope='col') for h in cols])), Tbody(*map(row, hits)), cls='recall')
+    return scroll_box(Table(Caption(cap), Thead(Tr(*[Th(h, scope='col') for h in cols])), Tbody(*map(row, hits)), cls='recall'), 'The recalled memories')
 
 # %% ../../nbs/web/00_views.ipynb #826d8c7f
 FEELINGS = dict(joy='happy', pride='proud', love='loving', gratitude='grateful', calm='calm', surprise='surprised',
@@ -493,8 +563,8 @@ def diary_page(v:PageView,    # the page
         cls='diary-page', id=f'page-{v.id}')
 
 def entry_card(v:PageView, tz=None):
-    "One line of a list of entries: date and time (in zone `tz`), the mood in words and the start of the text."
-    return Li(A(local_time(v.created_at, tz, '%a %d %b %Y %H:%M'), href=f'/page/{v.id}'), Span(f' {feeling(v.emotion, v.intensity)} · ', cls='muted'),
+    "One line of a list of entries: date and time (in zone `tz`; the day alone for an entry dated by its day), the mood in words and the start of the text."
+    return Li(A(shown(v.created_at, tz), href=f'/page/{v.id}'), Span(f' {feeling(v.emotion, v.intensity)} · ', cls='muted'),
               excerpt(v.text, 120), Span(' · page', cls='muted') if v.diary is not None else None)
 
 # %% ../../nbs/web/00_views.ipynb #18cd3127
@@ -585,25 +655,82 @@ def mood_numbers(days:dict, start:date, end:date):
                       Tbody(*rows), cls='numbers'), cls='scroll') if rows else P('No entries in these weeks.', cls='muted'))
     return Details(Summary('The numbers behind the chart'), body, cls='numbers')
 
+# %% ../../nbs/web/00_views.ipynb #dsgn0010
+TOKENS = dict(  # the design's colours, light and dark (each text colour stays legible on `bg` and `surface`)
+    light=dict(bg='#fcfbf8', fg='#1f2328', muted='#595e66', accent='#1d5b86', line='#d6d2c8', surface='#f1eee7', danger='#a4161a',
+               on_accent='#ffffff', on_danger='#ffffff'),
+    dark=dict(bg='#15171a', fg='#e9e7e3', muted='#a9aeb5', accent='#86bff0', line='#3b4047', surface='#202328', danger='#ff8f85',
+              on_accent='#10151a', on_danger='#1a0f0e'))
+TEXT_PAIRS = [(t, b) for t in ('fg', 'muted', 'accent', 'danger') for b in ('bg', 'surface')] + [('on_accent', 'accent'), ('on_danger', 'danger')]
+
+def _vars(t:dict)->str: return ';'.join(f"--{k.replace('_', '-')}:{v}" for k, v in t.items())
+
 # %% ../../nbs/web/00_views.ipynb #4ed36e91
-APP_CSS = """
-body{font-family:Georgia,serif;max-width:58rem;margin:0 auto;padding:0 1rem 2rem;line-height:1.5;color:#222;background:#fcfbf8}
-header nav{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;padding:.8rem 0;border-bottom:1px solid #ddd}
-header nav a{color:#2a6f97;text-decoration:none}.brand{font-weight:bold;color:#222 !important}.who{margin-left:auto;color:#555}
-.inline{display:inline}.notice{background:#e9f5ec;padding:.5rem .8rem;border-radius:6px}
-.error,.field-error{color:#a4161a}.error{background:#fbeaea;padding:.5rem .8rem;border-radius:6px}
-.field{margin:.6rem 0}.field label{display:block;font-weight:bold}.has-error input,.has-error select{border:2px solid #a4161a}
-.field-error{display:block;font-size:.9rem}textarea{width:100%;font:inherit}input,select,button{font:inherit}
-button{padding:.35rem .9rem;cursor:pointer}button.danger{background:#a4161a;color:#fff;border:0;border-radius:4px}
-.busy{display:none;color:#555}form.working .busy{display:block}.actions{display:flex;gap:1rem;align-items:center;margin:.8rem 0}
-.diary{white-space:pre-wrap;font-size:1.05rem;margin:1rem 0}.mood{font-style:italic;color:#555}.muted{color:#666}
-.tag{color:#2a6f97;margin-right:.5rem}img{max-width:100%;height:auto;border-radius:8px}
-table{border-collapse:collapse;margin:1rem 0}th,td{padding:.3rem .5rem;border-bottom:1px solid #e5e5e5;vertical-align:top}
-td.num{text-align:right;font-variant-numeric:tabular-nums}tr.below-floor td{color:#888}caption{text-align:left;font-style:italic;color:#555}
-.calendar td{width:3.2rem;height:3rem;text-align:left}.calendar a{text-decoration:none;color:inherit;display:block}
-.calendar .out{background:none}.calendar .today{outline:2px solid #2a6f97}.dnum{font-weight:bold;display:block}
-.e0{background:#f1f6f9}.e1{background:#d6e6f0}.e2{background:#b3d1e3}.e3{background:#82b3d0}.e4{background:#4f8fba;color:#fff}
-.mood-chart{max-width:100%;height:auto;background:#fff;border:1px solid #eee}
+APP_CSS = f"""
+:root{{{_vars(TOKENS['light'])};color-scheme:light dark;
+ --serif:Charter,'Iowan Old Style','Palatino Linotype',Georgia,serif;--sans:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;
+ --t-1:.833rem;--t0:1rem;--t1:1.2rem;--t2:1.44rem;--t3:1.728rem;
+ --s1:.25rem;--s2:.5rem;--s3:.75rem;--s4:1rem;--s5:1.5rem;--s6:2.25rem;--radius:8px}}
+@media (prefers-color-scheme:dark){{:root{{{_vars(TOKENS['dark'])}}}}}
+*,*::before,*::after{{box-sizing:border-box}}
+html{{font-size:106.25%;-webkit-text-size-adjust:100%}}
+body{{font-family:var(--serif);font-size:var(--t0);line-height:1.6;color:var(--fg);background:var(--bg);max-width:60rem;margin:0 auto;padding:0 var(--s4) var(--s6)}}
+h1,h2,h3{{font-family:var(--sans);line-height:1.25;margin:var(--s5) 0 var(--s3)}}h1{{font-size:var(--t3)}}h2{{font-size:var(--t2)}}h3{{font-size:var(--t1)}}
+p,li,dd,td,th,caption,label,legend,.diary,.entry-text{{overflow-wrap:anywhere}}
+a{{color:var(--accent);text-underline-offset:.15em}}a:hover{{text-decoration-thickness:2px}}
+:focus-visible{{outline:3px solid var(--accent);outline-offset:2px}}main:focus{{outline:none}}
+small,.muted,caption,.who{{color:var(--muted)}}small{{font-size:var(--t-1)}}
+.skip{{position:absolute;left:var(--s2);top:-10rem;z-index:10;background:var(--bg);padding:var(--s2) var(--s4);border:2px solid var(--accent);border-radius:var(--radius)}}
+.skip:focus{{top:var(--s2)}}
+header{{font-family:var(--sans);border-bottom:1px solid var(--line);margin-bottom:var(--s4)}}
+header .bar{{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:var(--s2) var(--s4);padding:var(--s3) 0 var(--s2)}}
+.brand{{font-weight:700;font-size:var(--t1);color:var(--fg);text-decoration:none}}
+.account{{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s1) var(--s4);font-size:var(--t-1)}}
+.account a{{display:inline-block;padding:var(--s1) 0;min-height:24px}}
+header nav ul{{list-style:none;margin:0;padding:0 0 var(--s2);display:flex;flex-wrap:wrap;gap:var(--s1)}}
+header nav a{{display:block;padding:var(--s2) var(--s3);border-radius:var(--radius);text-decoration:none;min-height:24px}}
+header nav a:hover{{background:var(--surface)}}
+header nav a[aria-current=page]{{color:var(--fg);background:var(--surface);font-weight:700;box-shadow:inset 0 -3px 0 var(--accent)}}
+@media (max-width:40rem){{header nav ul{{display:grid;grid-template-columns:repeat(4,minmax(0,1fr))}}
+ header nav a{{text-align:center;padding:var(--s2) var(--s1);font-size:var(--t-1)}}}}
+footer{{margin-top:var(--s6);padding-top:var(--s3);border-top:1px solid var(--line);font-size:var(--t-1);color:var(--muted)}}
+.notice,.error{{padding:var(--s3) var(--s4);border-radius:var(--radius);background:var(--surface);border-left:4px solid var(--accent)}}
+.error{{border-left-color:var(--danger)}}.error,.field-error{{color:var(--danger)}}.inline{{display:inline}}
+form{{margin:var(--s4) 0}}.field{{margin:var(--s3) 0}}.field>label,form>label{{display:block;font-family:var(--sans);font-weight:600;margin-bottom:var(--s1)}}
+.field-error{{display:block;font-size:var(--t-1)}}
+input,select,textarea,button{{font:inherit;color:inherit}}
+input:not([type=checkbox]):not([type=hidden]),select,textarea{{width:100%;max-width:36rem;min-height:2.75rem;padding:var(--s2) var(--s3);
+ background:var(--bg);color:var(--fg);border:1px solid var(--muted);border-radius:var(--radius)}}
+textarea{{max-width:none;line-height:1.5;resize:vertical}}input[type=date],input[type=time]{{width:auto;min-width:10rem}}
+.has-error input,.has-error select{{border:2px solid var(--danger)}}
+.field:has(>input[type=checkbox]){{display:flex;flex-direction:row-reverse;justify-content:flex-end;align-items:center;gap:var(--s3)}}
+.field:has(>input[type=checkbox])>label{{margin:0;font-weight:400}}
+input[type=checkbox]{{width:1.5rem;height:1.5rem;margin:0;accent-color:var(--accent);flex:none}}
+fieldset.when{{border:1px solid var(--line);border-radius:var(--radius);padding:var(--s2) var(--s4);margin:var(--s4) 0;display:flex;flex-wrap:wrap;gap:0 var(--s5)}}
+fieldset.when legend{{font-family:var(--sans);font-weight:600;padding:0 var(--s1)}}fieldset.when legend small{{font-weight:400}}
+.count{{margin:var(--s1) 0 0;font-size:var(--t-1);color:var(--muted);font-family:var(--sans)}}.count.near{{color:var(--danger);font-weight:600}}
+button,.cancel{{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:var(--s2) var(--s5);border-radius:var(--radius);
+ font-family:var(--sans);font-weight:600;cursor:pointer;background:var(--accent);color:var(--on-accent);border:2px solid var(--accent)}}
+button.danger{{background:var(--danger);border-color:var(--danger);color:var(--on-danger)}}
+.cancel{{background:transparent;color:var(--accent);text-decoration:none}}
+.busy{{display:none;color:var(--muted)}}form.working .busy{{display:block}}
+.actions{{display:flex;flex-wrap:wrap;gap:var(--s3) var(--s4);align-items:center;margin:var(--s4) 0}}
+.diary{{white-space:pre-wrap;font-size:var(--t1);margin:var(--s4) 0}}.mood{{font-style:italic;color:var(--muted)}}
+.tag{{color:var(--accent);margin-right:var(--s2)}}img,svg{{max-width:100%;height:auto}}img{{border-radius:var(--radius)}}
+ul{{padding-left:var(--s5)}}li{{margin:var(--s1) 0}}
+.scroll{{overflow-x:auto;max-width:100%;margin:var(--s4) 0}}.scroll>table{{margin:0}}
+table{{border-collapse:collapse;margin:var(--s4) 0}}th,td{{padding:var(--s1) var(--s2);border-bottom:1px solid var(--line);vertical-align:top;text-align:left}}
+th{{font-family:var(--sans);font-size:var(--t-1)}}td.num{{text-align:right;font-variant-numeric:tabular-nums}}tr.below-floor td{{color:var(--muted)}}
+caption{{text-align:left;font-style:italic;caption-side:top;padding-bottom:var(--s1)}}
+.calendar{{width:100%;max-width:36rem;table-layout:fixed}}.calendar th,.calendar td{{padding:var(--s1)}}.calendar td{{height:3rem}}
+.calendar a{{text-decoration:none;color:inherit;display:block;min-height:24px}}.calendar small{{display:block;color:inherit;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}}
+.calendar .out{{background:none}}.calendar .today{{outline:2px solid var(--accent);outline-offset:-2px}}.dnum{{font-weight:700;display:block}}
+.e0{{background:color-mix(in srgb,var(--accent) 6%,var(--bg))}}.e1{{background:color-mix(in srgb,var(--accent) 12%,var(--bg))}}
+.e2{{background:color-mix(in srgb,var(--accent) 20%,var(--bg))}}.e3{{background:color-mix(in srgb,var(--accent) 28%,var(--bg))}}
+.e4{{background:color-mix(in srgb,var(--accent) 36%,var(--bg))}}
+.mood-chart{{background:#fff;border:1px solid var(--line);border-radius:var(--radius)}}
+@media print{{header,footer,.skip,form,.actions,nav{{display:none}}body{{background:#fff;color:#000;max-width:none;padding:0;font-size:11pt}}
+ a{{color:#000;text-decoration:none}}.scroll{{overflow:visible}}img,svg{{break-inside:avoid}}}}
 """
 APP_JS = """
 document.addEventListener('submit', function (e) {
@@ -611,6 +738,20 @@ document.addEventListener('submit', function (e) {
   if (!b) return;
   f.classList.add('working'); b.setAttribute('aria-busy', 'true'); b.textContent = b.getAttribute('data-busy');
 });
+function persodeCount(t) {
+  var out = document.getElementById(t.getAttribute('data-count')), max = +t.getAttribute('maxlength');
+  if (!out || !max) return;
+  var n = t.value.length, left = max - n, near = left <= max / 10, f = function (k) { return k.toLocaleString('en'); };
+  out.textContent = left <= 0 ? 'You have reached the limit of ' + f(max) + ' characters.' :
+    near ? f(left) + ' characters left (the limit is ' + f(max) + ').' : f(n) + ' of ' + f(max) + ' characters.';
+  out.classList.toggle('near', near); out.setAttribute('aria-live', near ? 'polite' : 'off');
+}
+document.addEventListener('input', function (e) { if (e.target.matches && e.target.matches('textarea[data-count]')) persodeCount(e.target); });
+document.querySelectorAll('textarea[data-count]').forEach(persodeCount);
+var persodeZone = document.querySelector('input[data-detect]');
+if (persodeZone && !persodeZone.value) {
+  try { persodeZone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch (e) {}
+}
 """
 
 # %% ../../nbs/web/00_views.ipynb #mood0012

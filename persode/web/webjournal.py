@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
-from ..core.text import PersodeError, NotFoundError, check_text, zone, local_time
+from ..core.text import PersodeError, NotFoundError, check_text, zone
 from ..storage import JournalDB
 from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
@@ -17,7 +17,7 @@ from ..journal.messages import message_body
 from ..journal.llm import get_llm
 from ..journal.templates import picture_alt, scene_motif, mood_for
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
-from .views import PageView, feeling, summarize, excerpt, when_written, check_zone, default_zone
+from .views import PageView, feeling, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
 try: from fasthtml.common import A, Li, Small
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
@@ -124,8 +124,8 @@ def _hits(rec:dict, store)->list:
     return [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
 def entry_line(e:Entry, page:bool, tz=None):
-    "One line of a list of memories: time in zone `tz` (a link), the mood in words, the start of the text."
-    return Li(A(local_time(e.created_at, tz, '%a %d %b %Y %H:%M'), href=f'/page/{e.id}'), Small(f' {feeling(e.emotion, e.intensity)} · '),
+    "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), the mood in words, the start of the text."
+    return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {feeling(e.emotion, e.intensity)} · '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
 # %% ../../nbs/web/02_webjournal.ipynb #98b8248b
