@@ -2084,6 +2084,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                   'persode.web.load._drive': ('web/load.html#_drive', 'persode/web/load.py'),
                                   'persode.web.load._sign_in': ('web/load.html#_sign_in', 'persode/web/load.py'),
                                   'persode.web.load.cli_load': ('web/load.html#cli_load', 'persode/web/load.py'),
+                                  'persode.web.load.code_commit': ('web/load.html#code_commit', 'persode/web/load.py'),
                                   'persode.web.load.entry_text': ('web/load.html#entry_text', 'persode/web/load.py'),
                                   'persode.web.load.form_token': ('web/load.html#form_token', 'persode/web/load.py'),
                                   'persode.web.load.free_port': ('web/load.html#free_port', 'persode/web/load.py'),

@@ -15,11 +15,11 @@ from .accounts import Accounts, CSRF_FIELD
 
 # %% auto #0
 __all__ = ['KINDS', 'MIX', 'TARGETS_MS', 'entry_text', 'form_token', 'Person', 'seed_journal', 'unseed_journal', 'free_port',
-           'Server', 'pct', 'summarize_load', 'run_load', 'meets', 'LoadResult', 'cli_load']
+           'code_commit', 'Server', 'pct', 'summarize_load', 'run_load', 'meets', 'LoadResult', 'cli_load']
 
 # %% ../../nbs/web/04_load.ipynb #b921df4e
-KINDS = ('home', 'page', 'timeline', 'day', 'talk', 'write')   # what a client does: five page views and an entry write
-MIX = dict(home=3, page=3, timeline=2, day=2, talk=1, write=3)  # how often, relative
+KINDS = ('home', 'page', 'timeline', 'day', 'talk', 'entries', 'search', 'write')   # what a client does: seven page views and an entry write
+MIX = dict(home=3, page=3, timeline=2, day=2, talk=1, entries=1, search=1, write=3)  # how often, relative
 TARGETS_MS = dict(view=300., write=1000.)                       # p95 targets: page views, entry writes
 _TEXTS = ('Walked to the market with {n} and bought bread; the rain stopped just as we got home.',
           'A hard meeting at work today, I felt small and angry when {n} talked over me.',
@@ -28,6 +28,7 @@ _TEXTS = ('Walked to the market with {n} and bought bread; the rain stopped just
           'Cooked soup, read two chapters, a quiet and good evening with {n}.',
           'Proud of finishing the long run with {n}, my legs ache but I feel strong.')
 _NAMES = ('Tom', 'Ana', 'Lee', 'Sam', 'Mia', 'Ola')
+_WORDS = tuple(sorted({w for t in _TEXTS for w in re.findall(r'[a-z]{5,}', t)}))   # words the entries hold: what a search looks for
 _TOKEN = re.compile(r'<input[^>]*name="' + CSRF_FIELD + r'"[^>]*>')
 _VALUE = re.compile(r'value="([^"]*)"')
 
@@ -83,15 +84,26 @@ def free_port(host:str='127.0.0.1')->int:
     "A TCP port free on `host` now."
     with socket.socket() as s: s.bind((host, 0)); return s.getsockname()[1]
 
+def code_commit(code:str|Path|None=None, # a checkout of persode; None: the one this process imports
+               )->str|None:                # the short commit, with '+' when its `persode/` has uncommitted changes; None outside a git checkout
+    "Which persode a server runs, so a record says what it measured."
+    import persode
+    root = Path(code) if code is not None else Path(persode.__file__).resolve().parent.parent
+    git = lambda *a: subprocess.run(['git', '-C', str(root), *a], capture_output=True, text=True, timeout=30)
+    try: head, dirty = git('rev-parse', '--short', 'HEAD'), git('status', '--porcelain', '--untracked-files=no', '--', 'persode')
+    except (OSError, subprocess.SubprocessError): return None
+    return head.stdout.strip() + ('+' if dirty.stdout.strip() else '') if head.returncode == 0 else None
+
 class Server:
-    "`persode serve --accounts` in a child process (its own interpreter, as people run it), on a loopback port."
-    def __init__(self, db:str, home:Path, log:Path, workers:int=1, port:int|None=None, timeout:float=180.):
+    "`persode serve --accounts` in a child process (its own interpreter, as people run it), on a loopback port; `code`: serve the persode of that checkout instead."
+    def __init__(self, db:str, home:Path, log:Path, workers:int=1, port:int|None=None, timeout:float=180., code:str|Path|None=None):
         self.port = port or free_port()
         self.url = f'http://127.0.0.1:{self.port}'
         cmd = [sys.executable, '-c', 'import sys; from persode.cli import main; sys.exit(main(sys.argv[1:]))', 'serve', '--db', str(db),
                '--home', str(home), '--accounts', '--port', str(self.port), '--tz', 'UTC', '--llm', 'offline', '--workers', str(workers)]
         self._log = open(log, 'wb')
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT)
+        env = None if code is None else dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(code).resolve())] + [p for p in [os.environ.get('PYTHONPATH')] if p]))
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, env=env)
         import httpx
         t0 = time.monotonic()
         while True:
@@ -137,13 +149,13 @@ async def _browse(c, p:Person, token:str, rng:random.Random, mix:dict, deadline:
         t0 = time.perf_counter()
         try:
             if kind == 'write':
-                r = await c.post('/write', data={'text': entry_text(rng), 'written': '', CSRF_FIELD: token})
+                r = await c.post('/write', data={'text': entry_text(rng), CSRF_FIELD: token})
                 ok = r.status_code == 303 and (m := re.match(r'/page/([^?/]+)', r.headers.get('location', ''))) is not None
                 if ok: p.ids.append(m[1]); p.days.append(datetime.now(timezone.utc).date().isoformat())
             else:
                 i = rng.randrange(len(p.ids)) if p.ids else 0
-                path = dict(home='/', page=f'/page/{p.ids[i] if p.ids else ""}', timeline='/timeline', talk='/chat',
-                            day=f'/day/{p.days[i] if p.days else ""}')[kind]
+                path = dict(home='/', page=f'/page/{p.ids[i] if p.ids else ""}', timeline='/timeline', talk='/chat', entries='/entries',
+                            search=f'/search?q={rng.choice(_WORDS)}', day=f'/day/{p.days[i] if p.days else ""}')[kind]
                 r = await c.get(path); ok = r.status_code == 200
             status = 'ok' if ok else r.status_code
         except httpx.HTTPError as e: status = type(e).__name__
@@ -196,6 +208,7 @@ def run_load(now:datetime,            # when the benchmark runs (the seeded hist
              embedder:str|None=None,  # 'hashing' or 'minilm'; the journal's default for a new person when None
              workers:int=1,           # serving processes (`persode serve --workers`)
              seed:int=0,              # random seed of texts, times and choices
+             code:str|None=None,      # serve the persode of this checkout (e.g. an earlier commit); this process's when None
             )->dict:                  # one run's record (see `LoadResult`)
     "Serve the web journal with `persode serve --accounts` on loopback and measure `clients` signed-in people using it at once."
     mix = dict(MIX if mix is None else mix)
@@ -208,7 +221,7 @@ def run_load(now:datetime,            # when the benchmark runs (the seeded hist
         try: people = seed_journal(j, clients, entries, now, get_embedder(embedder) if embedder else None, seed=seed); ident = j.user_info(Accounts(j).get(people[0].username).user_id)[0]
         finally: j.close()
         try:
-            with Server(url, tmp/'home', tmp/'server.log', workers) as srv:
+            with Server(url, tmp/'home', tmp/'server.log', workers, code=code) as srv:
                 load0, cpu0 = os.getloadavg(), srv.cpu_seconds()
                 samples, elapsed = asyncio.run(_drive(srv.url, people, mix, duration, requests, seed))
                 load1, cpu1 = os.getloadavg(), srv.cpu_seconds()
@@ -219,10 +232,11 @@ def run_load(now:datetime,            # when the benchmark runs (the seeded hist
                 finally: j.close()
     finally: shutil.rmtree(tmp, ignore_errors=True)
     lat = {k: [round(s[2]*1e3, 1) for s in samples if s[0] == k] for k in KINDS}
-    return dict(backend=_backend(url), workers=workers, clients=clients, duration_s=duration, requests=requests, entries=entries, mix=mix, seed=seed,
+    return dict(backend=_backend(url), commit=code_commit(code), workers=workers, clients=clients, duration_s=duration, requests=requests, entries=entries, mix=mix, seed=seed,
                 embedder=ident, done=len(samples), elapsed_s=round(elapsed, 2), per_s=round(len(samples)/elapsed, 1) if elapsed else 0.,
                 server_cpu_s=round(cpu1 - cpu0, 1), loadavg_before=[round(x, 2) for x in load0], loadavg_after=[round(x, 2) for x in load1],
-                cpus=os.cpu_count(), summary=summarize_load(samples), latency_ms=lat)
+                cpus=os.cpu_count(), mean_ms=round(float(np.mean([s[2] for s in samples]))*1e3, 1) if samples else float('nan'),
+                summary=summarize_load(samples), latency_ms=lat)
 
 # %% ../../nbs/web/04_load.ipynb #071b1ec7
 def meets(run:dict)->dict:
@@ -291,14 +305,17 @@ def cli_load(argv:list)->int:
     p.add_argument('--workers', type=int, default=1, help='serving processes, as `persode serve --workers` (default 1)')
     p.add_argument('--embedder', default=None, choices=('hashing', 'minilm'), help="embedder of the people's journals (default: a new journal's)")
     p.add_argument('--seed', type=int, default=0, help='random seed (default 0)')
+    p.add_argument('--code', default=None, help='serve the persode of this checkout instead (e.g. a worktree of an earlier commit), to compare')
+    p.add_argument('--label', default=None, help='a word added to the run\'s name in --out (e.g. "before"): <back end>/<processes>/<label>')
     p.add_argument('--out', default=None, help='JSON file to merge the run into')
     p.add_argument('--json', action='store_true', help='print the run as JSON instead of a table')
     a = p.parse_args(argv)
     if not 0 < a.workers <= 64: raise PersodeError(f'--workers must be between 1 and 64, got {a.workers}')
+    if a.label is not None and not re.fullmatch(r'[a-z0-9-]{1,20}', a.label): raise PersodeError('--label: 1 to 20 lowercase letters, digits or dashes')
     r = run_load(datetime.now(timezone.utc), db=a.db, clients=a.clients, duration=a.duration, requests=a.requests, entries=a.entries,
-                 embedder=a.embedder, workers=a.workers, seed=a.seed)
+                 embedder=a.embedder, workers=a.workers, seed=a.seed, code=a.code)
     r['command'] = redact('persode bench load ' + ' '.join(argv))
-    res = LoadResult({f"{r['backend']}/{a.workers}": r})
+    res = LoadResult({f"{r['backend']}/{a.workers}" + (f'/{a.label}' if a.label else ''): r})
     if a.out: res.save(a.out)
     print(json.dumps(r) if a.json else str(res))
     return 0
