@@ -181,13 +181,16 @@ _home_routes = APIRouter()
 def home(req, auth, state, msg:str=''):
     web = state.web
     if web.prefs(auth) is None: return _go('/onboard')
-    st = web.user(auth)
-    folder, tz = web.folder(auth), web.tz(auth)
-    recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
-    n = len(st['store'])
-    back = looking_back(*look_back(st['index'], web.now(), tz), web.now(), tz)
-    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=web.now().astimezone(tz).date()), Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
-                      P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back,
+    folder, tz, now = web.folder(auth), web.tz(auth), web.now()
+    def lists():      # the recent entries and what to look back on: kept until the journal or the day changes (`WebJournal.parts`)
+        st = web.user(auth)
+        recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
+        n = len(st['store'])
+        back = looking_back(*look_back(st['index'], now, tz), now, tz)
+        return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
+                        P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
+    today = now.astimezone(tz).date()
+    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today), web.parts(auth, ('home', today, str(tz)), lists),
                       notice=NOTICES.get(msg)))
 
 @_home_routes.post('/write')
@@ -331,15 +334,16 @@ def timeline(auth, state, month:str=''):
     except PersodeError as e: first, err = today.replace(day=1), str(e)
     last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
     end = min(last, today) if first <= today else last
-    days = web.user(auth)['index'].days(min(first, end - timedelta(days=83)), last, tz)
-    prev, nxt = (first - timedelta(days=1)).replace(day=1), last + timedelta(days=1)
-    nav = P(A(f'← {prev:%B %Y}', href=f'/timeline?month={prev:%Y-%m}'), ' · ', A(f'{nxt:%B %Y} →', href=f'/timeline?month={nxt:%Y-%m}'), cls='actions')
-    shown = sorted({s.emotion for d, s in days.items() if first <= d <= last}, key=lambda e: (e not in EMOTIONS, EMOTIONS.index(e) if e in EMOTIONS else 0, e))
-    return _html(page('Timeline', nav, month_calendar(first.year, first.month, days, today), mood_legend(shown or None),
-                      H2('Mood over twelve weeks'), mood_chart(days, end - timedelta(days=83), end),
-                      P('Top row: how pleasant each day was (green, up) or unpleasant (red, down). Bottom row: how strong its feelings were.', cls='muted'),
-                      mood_numbers(days, end - timedelta(days=83), end),
-                      error=err), 400 if err else 200)
+    def month():      # kept until the journal or the day changes (`WebJournal.parts`)
+        days = web.user(auth)['index'].days(min(first, end - timedelta(days=83)), last, tz)
+        prev, nxt = (first - timedelta(days=1)).replace(day=1), last + timedelta(days=1)
+        nav = P(A(f'← {prev:%B %Y}', href=f'/timeline?month={prev:%Y-%m}'), ' · ', A(f'{nxt:%B %Y} →', href=f'/timeline?month={nxt:%Y-%m}'), cls='actions')
+        shown = sorted({s.emotion for d, s in days.items() if first <= d <= last}, key=lambda e: (e not in EMOTIONS, EMOTIONS.index(e) if e in EMOTIONS else 0, e))
+        return (nav, month_calendar(first.year, first.month, days, today), mood_legend(shown or None),
+                H2('Mood over twelve weeks'), mood_chart(days, end - timedelta(days=83), end),
+                P('Top row: how pleasant each day was (green, up) or unpleasant (red, down). Bottom row: how strong its feelings were.', cls='muted'),
+                mood_numbers(days, end - timedelta(days=83), end))
+    return _html(page('Timeline', web.parts(auth, ('timeline', first, today, str(tz)), month), error=err), 400 if err else 200)
 
 # %% ../../nbs/web/03_app.ipynb #e8f30013
 _day_route = APIRouter()

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/web/02_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import contextlib, contextvars, html, io, json, re, shutil, socket, threading, time
+import contextlib, contextvars, html, io, itertools, json, logging, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
@@ -14,16 +14,18 @@ from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.messages import message_body
-from ..journal.llm import get_llm
+from ..journal.llm import get_llm, OfflineLLM
 from ..journal.templates import picture_alt, scene_motif, mood_for
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .views import PageView, feeling, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
-try: from fasthtml.common import A, Li, Small
+from fastcore.basics import patch
+try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'Entry', 'day_start', 'DateIndex', 'look_back', 'entry_line', 'WebJournal', 'running']
+__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'PICTURE_PROCESSES', 'log', 'PARTS_KEPT', 'Entry', 'day_start', 'DateIndex',
+           'look_back', 'entry_line', 'PooledPictures', 'pooled', 'WebJournal', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -39,9 +41,11 @@ def day_start(d:date,   # a day on the person's calendar
     "Midnight at the start of day `d` in zone `tz`."
     return datetime(d.year, d.month, d.day, tzinfo=zone(tz))
 
+_VERSIONS = itertools.count(1)   # each state a date index takes gets the next number (`DateIndex.version`)
+
 class DateIndex:
-    "A store's memories in time order, kept in step with the store."
-    def __init__(self): self.entries, self.times, self._key, self._n, self._last = [], [], None, 0, None
+    "A store's memories in time order, kept in step with the store; `version` changes whenever its entries do."
+    def __init__(self): self.entries, self.times, self._key, self._n, self._last, self.version = [], [], None, 0, None, next(_VERSIONS)
 
     def update(self, store, reloaded:bool=False)->DateIndex:
         "Catch up with `store`: insert what was added, or rebuild after any other change (`reloaded`: the store reloaded itself)."
@@ -49,6 +53,7 @@ class DateIndex:
         if None in versions:        # a store that holds nothing in memory (PostgreSQL ranks in the database): read it again
             self.entries = sorted(map(Entry.of, store.memories()), key=lambda e: e.created_at)
             self.times = [e.created_at for e in self.entries]
+            self.version = next(_VERSIONS)
             return self
         key = (*versions, len(store))
         if key == self._key and not reloaded: return self
@@ -61,6 +66,7 @@ class DateIndex:
         else: self.entries = sorted(items, key=lambda e: e.created_at)
         self.times = [e.created_at for e in self.entries]
         self._key, self._n, self._last = key, len(ids), (ids[-1] if ids else None)
+        self.version = next(_VERSIONS)
         return self
 
     def between(self, start:datetime, end:datetime)->list:
@@ -128,6 +134,46 @@ def entry_line(e:Entry, page:bool, tz=None):
     return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {feeling(e.emotion, e.intensity)} · '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
+# %% ../../nbs/web/02_webjournal.ipynb #lf000002
+PICTURE_PROCESSES = 1     # processes drawing offline pictures beside each serving process (0: drawn in the request's thread)
+_pool_lock, _pool = threading.Lock(), [None]
+
+log = logging.getLogger('persode.web.webjournal')
+
+def _picture_pool():
+    "The process pool drawing offline pictures for this process (made on first use; None once it failed)."
+    with _pool_lock:
+        if _pool[0] is None:
+            import multiprocessing as mp
+            from concurrent.futures import ProcessPoolExecutor
+            ctx = mp.get_context('forkserver' if 'forkserver' in mp.get_all_start_methods() else 'spawn')   # never fork a threaded server
+            _pool[0] = ProcessPoolExecutor(PICTURE_PROCESSES, mp_context=ctx)
+        return _pool[0] or None
+
+class PooledPictures:
+    "A generation back end whose offline pictures are drawn in another process (`PICTURE_PROCESSES`); everything else is the back end's own."
+    def __init__(self, llm): self.llm = llm
+    def __getattr__(self, name): return getattr(self.llm, name)
+    def __repr__(self): return f'pooled({self.llm!r})'
+    def illustrate(self, vp, ctx, path)->Path:
+        "Draw the picture to `path`: the offline card in the pool, a model's picture in this thread."
+        if PICTURE_PROCESSES < 1 or not isinstance(self.llm, OfflineLLM) or type(self.llm).illustrate is not OfflineLLM.illustrate:
+            return self.llm.illustrate(vp, ctx, path)
+        pool = _picture_pool()
+        if pool is None: return self.llm.illustrate(vp, ctx, path)
+        try: return pool.submit(OfflineLLM().illustrate, vp, ctx, Path(path)).result()
+        except Exception as e:
+            out = self.llm.illustrate(vp, ctx, path)     # drawn here: a fault of the drawing itself is raised again here
+            with _pool_lock:
+                if _pool[0] is pool: _pool[0] = False      # the pool failed where this thread did not: draw here from now on
+            log.warning('the picture pool failed (%s: %s); pictures are drawn in the serving process from now on', type(e).__name__, e)
+            return out
+
+def pooled(llm)->PooledPictures:
+    "`llm` with its offline pictures drawn in the picture pool."
+    return llm if isinstance(llm, PooledPictures) else PooledPictures(llm)
+
+
 # %% ../../nbs/web/02_webjournal.ipynb #98b8248b
 class WebJournal:
     "The web journal's server side: one open journal, and per person a pool of handles (store, date index, agent) that requests take in turn."
@@ -141,7 +187,7 @@ class WebJournal:
                 ):
         self.db, self.home, self.llm, self.clock, self.secret = db, home, llm if llm is not None else get_llm(), clock or utcnow, secret
         self.default_tz = check_zone(tz) if tz is not None else default_zone()
-        self._free, self._outside, self._pages, self._said = {}, {}, {}, {}
+        self._free, self._outside, self._pages, self._said, self._parts = {}, {}, {}, {}, {}
         self._pool = threading.Lock()     # held only while a handle is taken from or given back to the pool
 
     def now(self)->datetime: return as_utc(self.clock(), 'now')
@@ -193,7 +239,7 @@ class WebJournal:
         st, tz = self.user(uid), self.tz(uid)
         if st['agent'] is None or st['agent'].preferences != prefs or st['agent'].tz != tz:
             s = st['store']
-            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=self.llm, image_dir=self.folder(uid), tz=tz)
+            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=pooled(self.llm), image_dir=self.folder(uid), tz=tz)
         return st['agent']
 
     def zone_name(self, uid:str)->str:
@@ -348,6 +394,24 @@ class WebJournal:
         rep = self.db.import_jsonl(buf, uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
         self.user(uid)
         return rep
+
+# %% ../../nbs/web/02_webjournal.ipynb #lf000006
+PARTS_KEPT = 4096         # parts of pages kept in all (`WebJournal.parts`); more empties the store
+
+@patch
+def parts(self:WebJournal,
+          uid:str,     # whose page
+          key:tuple,   # which part, and what else it depends on (e.g. ('timeline', month, today, zone))
+          make,        # make() -> the part's FT components (a tuple)
+         )->NotStr:    # the part's HTML
+    "A part of a person's page, kept until their entries change (the date index's `version`) or `key` differs."
+    v = self.user(uid)['index'].version
+    got = self._parts.get((uid, key))
+    if got is not None and got[0] == v: return NotStr(got[1])
+    html_ = ''.join(to_xml(x) for x in make() if x is not None)
+    if len(self._parts) >= PARTS_KEPT: self._parts.clear()
+    self._parts[(uid, key)] = (v, html_)
+    return NotStr(html_)
 
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
