@@ -2,7 +2,7 @@
 
 # %% ../../nbs/storage/02_sqlite.ipynb #859a31d8
 from __future__ import annotations
-import contextlib, math, os, queue, random, re, sqlite3, threading, time
+import contextlib, math, os, queue, random, re, sqlite3, threading, time, weakref
 from pathlib import Path
 from urllib.parse import quote
 import numpy as np
@@ -62,7 +62,7 @@ def _read_blocks(db, user_id, q, stop):
         return False
     con = None
     try:
-        con = db._connect(); con.execute('BEGIN')
+        con = db._connect(again=True); con.execute('BEGIN')
         if not put(_snapshot_key(con, user_id)): return
         for b in con.execute('SELECT seqs, data, n FROM vec_blocks WHERE user_id=? ORDER BY first_seq', (user_id,)):
             if not put(b): return
@@ -72,6 +72,14 @@ def _read_blocks(db, user_id, q, stop):
         if con is not None: con.close()
 
 # %% ../../nbs/storage/02_sqlite.ipynb #ee884636
+class _Reader:
+    "A thread's reading connection (closed when the thread's locals go, or by the journal's `close`)."
+    def __init__(self, con): self.con = con
+    def close(self):
+        con, self.con = self.con, None
+        if con is not None: con.close()
+    __del__ = close
+
 class SQLiteJournal(JournalDB):
     "A journal in one SQLite file."
     def __init__(self,
@@ -86,6 +94,7 @@ class SQLiteJournal(JournalDB):
         self.url, self.readonly, self.timeout = str(self.path), bool(readonly), float(timeout)
         if synchronous.upper() not in ('FULL', 'NORMAL', 'EXTRA'): raise PersodeError(f'synchronous must be FULL, NORMAL or EXTRA, got {synchronous!r}')
         self._lock, self._con = threading.RLock(), None
+        self._local, self._readers, self._writer = threading.local(), weakref.WeakSet(), None   # per-thread reading connections; the thread inside `_write`
         self._con = self._connect()
         try: self._setup(synchronous.upper(), migrations)
         except BaseException: self.close(); raise
@@ -94,10 +103,13 @@ class SQLiteJournal(JournalDB):
         "Close the connection (idempotent), first finishing the erasure of memories removed through a store."
         if getattr(self, '_con', None) is None: return
         if getattr(self, '_erase_pending', False) and not self.readonly: self._scrub()
+        for r in list(self._readers): r.close()
         self._con.close(); self._con = None
 
-    def _connect(self):
+    def _connect(self, again:bool=False):
+        "A new connection to the journal; `again`: another one to the journal already open (no file checks: reading the file here would drop the locks this process's connections hold on it)."
         p = self.path
+        if again: return self._open(self._mode)
         if p.is_dir(): raise PersodeError(f'{p} is a folder, not a journal file')
         if p.exists() and p.stat().st_size:
             with open(p, 'rb') as f: head = f.read(16)
@@ -117,6 +129,11 @@ class SQLiteJournal(JournalDB):
             elif not p.with_name(p.name + '-shm').exists():
                 raise PermissionError(f'{p} has changes not yet copied from its write-ahead log, and its folder is read-only; '
                                       'open it once where it can be written, or copy the folder')
+        self._mode = mode
+        return self._open(mode)
+
+    def _open(self, mode:str):
+        p = self.path
         try:
             con = sqlite3.connect(f'file:{quote(str(p.resolve()))}?mode={mode}', uri=True, timeout=self.timeout,
                                   isolation_level=None, check_same_thread=False)
@@ -164,7 +181,8 @@ class SQLiteJournal(JournalDB):
         if self.readonly: raise PermissionError(f'{self.path} is open read-only')
         if self._con is None: raise RuntimeError('the journal is closed')
         with self._lock:
-            con, deadline = self._con, time.monotonic() + self.timeout
+            con, deadline, outer = self._con, time.monotonic() + self.timeout, self._writer
+            self._writer = threading.get_ident()       # this thread's reads inside the write see it (`_read`)
             while True:
                 try: con.execute('BEGIN IMMEDIATE'); break
                 except sqlite3.OperationalError as e:
@@ -172,6 +190,7 @@ class SQLiteJournal(JournalDB):
                     time.sleep(0.01 + 0.05*random.random())
             try: yield con
             except BaseException as e:
+                self._writer = outer
                 if con.in_transaction: con.execute('ROLLBACK')
                 if isinstance(e, sqlite3.IntegrityError) or not isinstance(e, sqlite3.Error): raise
                 raise _db_error(e, self.path) from None
@@ -184,30 +203,40 @@ class SQLiteJournal(JournalDB):
                 except sqlite3.Error as e:
                     if con.in_transaction: con.execute('ROLLBACK')
                     raise _db_error(e, self.path) from None
+                finally: self._writer = outer
 
     def generation(self)->int|None:
         "The journal's write counter: every committed write transaction, from any process, adds one (None once closed)."
-        with self._lock:
-            if self._con is None: return None
-            try: r = self._con.execute(_GENERATION).fetchone()
-            except sqlite3.Error as e: raise _db_error(e, self.path) from None
+        if self._con is None: return None
+        with self._read() as con: r = con.execute(_GENERATION).fetchone()
         return int(r[0]) if r else 0
+
+    def _reader(self):
+        "This thread's reading connection: opened on first use, closed with the journal or when the thread ends."
+        r = getattr(self._local, 'reader', None)
+        if r is None or r.con is None:
+            r = self._local.reader = _Reader(self._connect(again=True))
+            self._readers.add(r)
+        return r.con
 
     @contextlib.contextmanager
     def _read(self):
-        "A read transaction: one consistent snapshot (WAL)."
+        "A read transaction: one consistent snapshot (WAL), on this thread's own connection, so that reads never wait for a write or for each other (inside this thread's write: the write's connection)."
         if self._con is None: raise RuntimeError('the journal is closed')
-        with self._lock:
-            con = self._con
-            if con.in_transaction: yield con; return      # already inside a snapshot or a write
-            try:
-                con.execute('BEGIN')
-                yield con
-            except sqlite3.Error as e: raise _db_error(e, self.path) from None
-            finally:
-                if con.in_transaction:
-                    try: con.execute('COMMIT')
-                    except sqlite3.Error: pass
+        if self._writer == threading.get_ident():        # inside this thread's write: read what it wrote
+            with self._lock: yield self._con
+            return
+        try: con = self._reader()
+        except sqlite3.Error as e: raise _db_error(e, self.path) from None
+        if con.in_transaction: yield con; return          # already inside a snapshot of this thread
+        try:
+            con.execute('BEGIN')
+            yield con
+        except sqlite3.Error as e: raise _db_error(e, self.path) from None
+        finally:
+            if con.in_transaction:
+                try: con.execute('COMMIT')
+                except sqlite3.Error: pass
 
     def user_info(self, user_id):
         with self._read() as con:

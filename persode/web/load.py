@@ -69,7 +69,9 @@ def seed_journal(db,                    # an open journal
         uid = accts.create(name, pw, now.timestamp()).user_id
         db.set_preferences(uid, OnboardingPreferences(name=rng.choice(_NAMES), age=30))
         ats = sorted(now - timedelta(days=rng.uniform(0, days)) for _ in range(entries))
-        mems = db.store_for(uid, embedder=emb).add_many([entry_text(rng) for _ in ats], ats) if entries else []
+        st = db.store_for(uid, embedder=emb)
+        mems = st.add_many([entry_text(rng) for _ in ats], ats) if entries else []
+        if mems: st.retrieve(mems[0].text, now, top_k=1, strategy='default', reinforce=False)   # the sentence index a journal in use holds
         people.append(Person(name, pw, [m.id for m in mems], [m.created_at.date().isoformat() for m in mems]))
     return people
 
