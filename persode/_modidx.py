@@ -2258,6 +2258,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                          'persode/web/webjournal.py'),
                                         'persode.web.webjournal._ago': ('web/webjournal.html#_ago', 'persode/web/webjournal.py'),
                                         'persode.web.webjournal._hits': ('web/webjournal.html#_hits', 'persode/web/webjournal.py'),
+                                        'persode.web.webjournal._orphaned': ('web/webjournal.html#_orphaned', 'persode/web/webjournal.py'),
                                         'persode.web.webjournal._picture_pool': ( 'web/webjournal.html#_picture_pool',
                                                                                   'persode/web/webjournal.py'),
                                         'persode.web.webjournal._record': ('web/webjournal.html#_record', 'persode/web/webjournal.py'),

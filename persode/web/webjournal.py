@@ -2,7 +2,7 @@
 
 # %% ../../nbs/web/02_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import contextlib, contextvars, html, io, itertools, json, logging, re, shutil, socket, threading, time
+import contextlib, contextvars, html, io, itertools, json, logging, os, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
@@ -137,6 +137,17 @@ def entry_line(e:Entry, page:bool, tz=None):
 # %% ../../nbs/web/02_webjournal.ipynb #lf000002
 PICTURE_PROCESSES = 1     # processes drawing offline pictures beside each serving process (0: drawn in the request's thread)
 _pool_lock, _pool = threading.Lock(), [None]
+_pool_free = threading.BoundedSemaphore(max(1, PICTURE_PROCESSES))   # pictures the pool may hold at once: one per process, never a queue
+
+def _orphaned(parent:int):
+    "A picture process's watch: it ends when the serving process that started it is gone (even killed)."
+    def watch():
+        while True:
+            time.sleep(1.)
+            try: os.kill(parent, 0)
+            except ProcessLookupError: os._exit(0)
+            except OSError: pass
+    threading.Thread(target=watch, daemon=True, name='persode-picture-watch').start()
 
 log = logging.getLogger('persode.web.webjournal')
 
@@ -146,8 +157,8 @@ def _picture_pool():
         if _pool[0] is None:
             import multiprocessing as mp
             from concurrent.futures import ProcessPoolExecutor
-            ctx = mp.get_context('forkserver' if 'forkserver' in mp.get_all_start_methods() else 'spawn')   # never fork a threaded server
-            _pool[0] = ProcessPoolExecutor(PICTURE_PROCESSES, mp_context=ctx)
+            _pool[0] = ProcessPoolExecutor(PICTURE_PROCESSES, mp_context=mp.get_context('spawn'),   # never fork a threaded server
+                                           initializer=_orphaned, initargs=(os.getpid(),))
         return _pool[0] or None
 
 class PooledPictures:
@@ -160,7 +171,7 @@ class PooledPictures:
         if PICTURE_PROCESSES < 1 or not isinstance(self.llm, OfflineLLM) or type(self.llm).illustrate is not OfflineLLM.illustrate:
             return self.llm.illustrate(vp, ctx, path)
         pool = _picture_pool()
-        if pool is None: return self.llm.illustrate(vp, ctx, path)
+        if pool is None or not _pool_free.acquire(blocking=False): return self.llm.illustrate(vp, ctx, path)   # busy: drawn here rather than queued
         try: return pool.submit(OfflineLLM().illustrate, vp, ctx, Path(path)).result()
         except Exception as e:
             out = self.llm.illustrate(vp, ctx, path)     # drawn here: a fault of the drawing itself is raised again here
@@ -168,6 +179,7 @@ class PooledPictures:
                 if _pool[0] is pool: _pool[0] = False      # the pool failed where this thread did not: draw here from now on
             log.warning('the picture pool failed (%s: %s); pictures are drawn in the serving process from now on', type(e).__name__, e)
             return out
+        finally: _pool_free.release()
 
 def pooled(llm)->PooledPictures:
     "`llm` with its offline pictures drawn in the picture pool."
