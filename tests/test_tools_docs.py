@@ -124,6 +124,14 @@ def test_build_runs_renders_and_checks(mini):
     assert 'href="../site_libs/' in decay or 'src="../site_libs/' in decay
     assert 'href="../memory/decay.html"' in page    # a link in markdown a cell printed leads there too
 
+def test_every_page_of_this_project_has_its_api_reference(tmp_path):
+    # nbdev builds a page's API reference by running the cells that import or export; a cell that mixes an import with
+    # code using a name defined elsewhere breaks that step and drops every anchor the page should have. The real site
+    # without running the notebooks (some 80 s) finds that, and any link to a missing anchor, before the docs build does.
+    rep = docs.build_docs(ROOT, out=tmp_path/'site', proc=tmp_path/'proc', execute=False, quiet=True)
+    assert rep['failures'] == {}, rep['failures']
+    assert rep['problems'] == [] and rep['warnings'] == [], (rep['problems'], rep['warnings'])
+
 def test_build_slow_runs_the_slow_cells_of_the_notebooks_named(tmp_path):
     root = mini_project(tmp_path/'mini')
     r = _cli('--path', str(root), 'build', '--slow', 'experiments/10_exp1_forgetting', '--only', 'experiments/10_exp1_forgetting', 'memory/00_decay',
