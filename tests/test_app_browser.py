@@ -1,13 +1,18 @@
-"""The web journal (`persode serve`, issue 17) in a real browser: Playwright drives Debian's Chromium.
+"""The web journal (`persode serve`) in a real browser: Playwright drives Debian's Chromium.
 
 Each test starts the app on a free loopback port (uvicorn in a thread of the test process, so that the test controls
 the app's clock and reads the journal directly to check that refused requests changed nothing), then clicks through it
-as a person would: onboarding, three entries on three days, the page that resurfaces the intense one, why-this-memory,
-edit, forget, export, forget everything, import, on SQLite and on PostgreSQL; two accounts that cannot see each other's
-pages; forged and cross-site form posts; script injection; the person's time zone and a backdated entry. Every page
+as a person would. The `site` fixture gives each behaviour a new journal on SQLite and on PostgreSQL (a temporary server
+from `persode.testing`), so every behaviour is written once and runs on both back ends: the product journey (sign-up,
+eight entries across moods, backdating, Talk, search, timeline, a diary page, edit, export, sign-out, with axe-core on
+every page it visits at 1280 and 390 px); onboarding, three entries on three days, the page that resurfaces the intense
+one, why-this-memory, edit, forget, export, forget everything, import; two accounts that cannot see each other's pages;
+every page at desktop and phone widths; the mood screens on a phone; the list of all entries and the search. On SQLite
+alone: forged and cross-site form posts, script injection, the person's time zone and a backdated entry. Every page
 is checked for JavaScript console errors (Content-Security-Policy violations included) and photographed into $CI_ARTIFACTS/app-screenshots (or a temporary
-folder). With PERSODE_APP_DOC_SHOTS=1 a few screenshots are also written to nbs/images/app/ for the app's docs page.
-Skipped only when Chromium is not installed.
+folder). With PERSODE_APP_DOC_SHOTS=1 a few screenshots are also written to nbs/images/app/ for the app's docs page, and
+with PERSODE_SHOTS=<folder> the product journey saves its key screens at both widths there (journey-*.png).
+Skipped only when Chromium is not installed; the PostgreSQL runs skip only when there are no PostgreSQL binaries.
 """
 import json, os, re, shutil, socket, tempfile, threading, time
 from contextlib import contextmanager
@@ -77,6 +82,30 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+class Site:
+    "A new journal on one back end (`tag`: 'sqlite' or 'postgres') and its Persode home; `serve` puts the app over it on a loopback port."
+    def __init__(self, db, home:Path, tag:str): self.db, self.home, self.tag = db, home, tag
+    def serve(self, clock:Clock, **kw): return serve(self.db, self.home, clock, **kw)
+
+
+@pytest.fixture(params=['sqlite', 'postgres'])
+def site(request, tmp_path):
+    "Each behaviour once, on both back ends: SQLite in a file, PostgreSQL on a temporary server of its own (`persode.testing`)."
+    home = tmp_path/'home'; home.mkdir()
+    if request.param == 'sqlite':
+        db = open_journal(tmp_path/'journal.db')
+        try: yield Site(db, home, 'sqlite')
+        finally: db.close()
+        return
+    from persode.testing.temp_postgres import temp_postgres
+    try: pg = temp_postgres()
+    except ImportError as e: pytest.skip(f'no PostgreSQL binaries to start a temporary server from: {e}')
+    with pg:
+        db = open_journal(pg.url)
+        try: yield Site(db, home, 'postgres')
+        finally: db.close()
 
 
 class Visitor:
@@ -154,10 +183,10 @@ def count(db, uid='default')->int: return db.count(uid)
 
 # ---------------------------------------------------------------- a person's journey
 
-def journey(browser, db, home:Path, tag:str):
-    home.mkdir(parents=True, exist_ok=True)
+def test_journey(browser, site):
+    db, tag = site.db, site.tag
     clock = Clock(DAY1 - timedelta(hours=1))
-    with serve(db, home, clock) as base:
+    with site.serve(clock) as base:
         v = Visitor(browser, base, tag)
         # first visit: onboarding, with a wrong answer first (shown beside its field, nothing stored)
         v.go('/')
@@ -298,22 +327,6 @@ def journey(browser, db, home:Path, tag:str):
         v.close()
 
 
-def test_journey_sqlite(browser, tmp_path):
-    db = open_journal(tmp_path/'journal.db')
-    try: journey(browser, db, tmp_path, 'sqlite')
-    finally: db.close()
-
-
-def test_journey_and_accounts_postgres(browser, tmp_path):
-    from persode.testing.temp_postgres import temp_postgres
-    with temp_postgres() as pg:                  # one server for both (starting one takes a few seconds)
-        db = open_journal(pg.url)
-        try:
-            journey(browser, db, tmp_path/'local', 'postgres')
-            two_accounts(browser, db, tmp_path/'accounts', 'postgres')
-        finally: db.close()
-
-
 # ---------------------------------------------------------------- accounts
 
 def signup(v:Visitor, username:str, password:str):
@@ -329,12 +342,16 @@ def sign_in(v:Visitor, username:str, password:str, status:int=200):
     v.submit('Sign in', status, '/login')
 
 
-def two_accounts(browser, db, home:Path, tag:str):
+def cheap_accounts(db)->Accounts:
+    "Accounts with a cheap argon2 setting: these tests check who sees what, and the real cost is pinned in the accounts notebook."
+    return Accounts(db, hasher=PasswordHasher(time_cost=1, memory_cost=8*1024, parallelism=1))
+
+
+def test_two_accounts(browser, site):
     "Alice and Bob each see their own journal only, whatever URL they type; sign-in mistakes and guessing are refused."
-    home.mkdir(parents=True, exist_ok=True)
+    db, tag = site.db, site.tag
     clock = Clock(DAY1)
-    # a cheap argon2 setting: these tests check who sees what, and the real cost is pinned in 22a_accounts
-    with serve(db, home, clock, accounts=Accounts(db, hasher=PasswordHasher(time_cost=1, memory_cost=8*1024, parallelism=1))) as base:
+    with site.serve(clock, accounts=cheap_accounts(site.db)) as base:
         alice, bob, stranger = (Visitor(browser, base, f'{tag}-{n}') for n in ('alice', 'bob', 'stranger'))
         alice.go('/'); assert alice.page.url.endswith('/login')
         alice.shot(f'{tag}-accounts-1-login')
@@ -410,12 +427,6 @@ def two_accounts(browser, db, home:Path, tag:str):
         thief.submit('Create the account', 400, '/signup'); expect(thief.page.locator('.error')).to_contain_text('taken')
         assert db.preferences('carol') == {'name': 'Carol', 'age': 40} and Accounts(db).names() == ['alice']
         for v in (alice, bob, stranger, thief): v.close()
-
-
-def test_two_accounts_sqlite(browser, tmp_path):
-    db = open_journal(tmp_path/'journal.db')
-    try: two_accounts(browser, db, tmp_path, 'sqlite')
-    finally: db.close()
 
 
 # ---------------------------------------------------------------- forged forms and injected scripts
@@ -560,12 +571,12 @@ LAYOUT_JS = """() => {
 }"""
 
 
-def every_page(browser, db, home:Path, tag:str):
+def test_every_page_accessible(browser, site):
     "Every page of `PAGES`, at desktop and phone widths, light and dark: axe-core finds no serious or critical violation; at 360 px nothing scrolls sideways."
     from axe_playwright_python.sync_playwright import Axe
-    home.mkdir(parents=True, exist_ok=True)
+    tag = site.tag
     clock, axe = Clock(DAY1), Axe()
-    with serve(db, home, clock, accounts=Accounts(db, hasher=PasswordHasher(time_cost=1, memory_cost=8*1024, parallelism=1))) as base:
+    with site.serve(clock, accounts=cheap_accounts(site.db)) as base:
         v = Visitor(browser, base, f'{tag}-a11y')
         signup(v, 'ada', 'a long password'); onboard(v)
         ids = [write(v, clock, DAY1 + timedelta(days=d), text) for d, text in ENTRIES]
@@ -606,20 +617,6 @@ def every_page(browser, db, home:Path, tag:str):
 DOC_PAGES = {'entry': 'design-entry', 'write': 'design-write', 'timeline': 'design-timeline'}   # screenshots for the docs (PERSODE_APP_DOC_SHOTS=1)
 
 
-def test_every_page_accessible_sqlite(browser, tmp_path):
-    db = open_journal(tmp_path/'journal.db')
-    try: every_page(browser, db, tmp_path, 'sqlite')
-    finally: db.close()
-
-
-def test_every_page_accessible_postgres(browser, tmp_path):
-    from persode.testing.temp_postgres import temp_postgres
-    with temp_postgres() as pg:
-        db = open_journal(pg.url)
-        try: every_page(browser, db, tmp_path, 'postgres')
-        finally: db.close()
-
-
 def test_axe_finds_a_bad_page(browser):
     "The check can fail: on a page with faint text and an unlabelled field, axe-core reports both."
     from axe_playwright_python.sync_playwright import Axe
@@ -642,11 +639,11 @@ def fits(v:Visitor, what:str):
     sw, w = v.page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')
     assert sw <= w, f'{what}: {sw} px wide in a {w} px window'
 
-def mood_screens(browser, db, home:Path, tag:str):
+def test_mood_at_phone_width(browser, site):
     "At 360 px: the timeline coloured by emotion with a legend and readable chart, a day, a diary page with its text once; home looks back."
-    home.mkdir(parents=True, exist_ok=True)
+    tag = site.tag
     clock = Clock(DAY1 - timedelta(hours=1))
-    with serve(db, home, clock) as base:
+    with site.serve(clock) as base:
         v = Visitor(browser, base, f'{tag}-phone')
         v.page.set_viewport_size(PHONE)
         onboard(v)
@@ -688,31 +685,18 @@ def mood_screens(browser, db, home:Path, tag:str):
         v.close()
 
 
-def test_mood_at_phone_width_sqlite(browser, tmp_path):
-    db = open_journal(tmp_path/'journal.db')
-    try: mood_screens(browser, db, tmp_path, 'sqlite')
-    finally: db.close()
-
-
-def test_mood_at_phone_width_postgres(browser, tmp_path):
-    from persode.testing.temp_postgres import temp_postgres
-    with temp_postgres() as pg:
-        db = open_journal(pg.url)
-        try: mood_screens(browser, db, tmp_path, 'postgres')
-        finally: db.close()
-
-
 # ---------------------------------------------------------------- finding entries: the list of all entries and the search
 
-def find_journey(browser, db, home:Path, tag:str):
+def test_find(browser, site):
     "Sixty entries: all of them a page at a time, then the search by word, by hashtag (a click), by feeling and by dates, and bad input refused."
+    db, tag = site.db, site.tag
     from persode.journal.onboarding import OnboardingPreferences
     from persode.memory.embeddings import HashingEmbedder
     kinds = ('a walk by the sea with Ana', 'we had a party at home', 'my sister called about the garden')
     s = db.store_for('default', HashingEmbedder())
     s.add_many([f'Day {i}: {kinds[i % 3]}' for i in range(60)], [DAY1 - timedelta(days=60 - i) for i in range(60)], ids=[f'd{i:02d}' for i in range(60)])
     db.set_preferences('default', OnboardingPreferences(name='Ada', age=36))
-    with serve(db, home, Clock(DAY1), tz='UTC') as base:
+    with site.serve(Clock(DAY1), tz='UTC') as base:
         v = Visitor(browser, base, f'{tag}-find')
         v.go('/entries')
         expect(v.page.locator('.found-count')).to_contain_text('60 entries in your journal')
@@ -754,15 +738,183 @@ def find_journey(browser, db, home:Path, tag:str):
         v.close()
 
 
-def test_find_sqlite(browser, tmp_path):
-    db = open_journal(tmp_path/'journal.db')
-    try: find_journey(browser, db, tmp_path, 'sqlite')
-    finally: db.close()
+
+# ---------------------------------------------------------------- the product journey: an afternoon with the journal
+
+MOODS = [  # (what the entry says, the feeling the diary page names): eight entries across moods
+    ('Lunch in the park with Sara: we laughed all afternoon and I was so happy.', 'happy'),
+    ("Grandpa's old watch stopped today. I felt sad and lonely all evening.", 'sad'),
+    ('The landlord kept our deposit for no reason. I was furious and slammed the door.', 'angry'),
+    ('I finished my first half marathon and I am proud of myself.', 'proud'),
+    ('I could not sleep before the job interview, worried and anxious about everything.', 'anxious'),
+    ('A slow Sunday: tea by the window, the rain on the roof, quiet and calm.', 'calm'),
+    ('I was so happy to see my sister again, and sad that Dad was not there.', 'mixed: happy and sad'),
+    ('My neighbour fixed my bike without being asked. I am so grateful for her kindness.', 'grateful'),
+]
+START = datetime(2026, 3, 3, 18, tzinfo=timezone.utc)        # 19:00 in Berlin; entries 0-5 on 3-8 March, 6 and 7 backdated to 1 and 2 March
+JOURNEY_WIDTHS = (1280, 390)
+SHOT_SCREENS = {'write', 'talk reply', 'search results', 'timeline', 'diary page'}   # photographed for the docs when PERSODE_SHOTS names a folder
 
 
-def test_find_postgres(browser, tmp_path):
-    from persode.testing.temp_postgres import temp_postgres
-    with temp_postgres() as pg:
-        db = open_journal(pg.url)
-        try: find_journey(browser, db, tmp_path, 'postgres')
-        finally: db.close()
+def doc_shot(page, name:str, width:int):
+    "A full-page picture of `page` into $PERSODE_SHOTS as journey-<name>-<width>.png, in 64 colours (small files for the docs)."
+    from PIL import Image
+    import io
+    d = Path(os.environ['PERSODE_SHOTS']); d.mkdir(parents=True, exist_ok=True)
+    im = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert('RGB')
+    im = im.crop((0, 0, im.width, min(im.height, 2400)))
+    im.quantize(colors=64).save(d/f'journey-{name.replace(" ", "-")}-{width}.png', optimize=True)
+
+
+class Looker:
+    "Runs axe-core on each page the journey visits, at 1280 and 390 px, and checks that nothing scrolls sideways at 390 px."
+    def __init__(self, v:Visitor, shots:bool):
+        from axe_playwright_python.sync_playwright import Axe
+        self.v, self.axe, self.shots, self.seen, self.found = v, Axe(), shots, [], []
+    def __call__(self, name:str):
+        pg = self.v.page
+        for width in JOURNEY_WIDTHS:
+            pg.set_viewport_size({'width': width, 'height': 900})
+            self.found += [f'{name} at {width} px: {x}' for x in serious(self.axe, pg)]
+            if width < 400:
+                wide = pg.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')
+                if wide > 0: self.found.append(f'{name} scrolls {wide} px sideways at {width} px')
+            if self.shots and name in SHOT_SCREENS: doc_shot(pg, name, width)
+        pg.set_viewport_size({'width': JOURNEY_WIDTHS[0], 'height': 900})
+        self.seen.append(name)
+
+
+def test_product_journey(browser, site):
+    "Sign up (by keyboard), eight entries across moods with two backdated, Talk (a question answered and not kept, an episode kept and let go), search by word, tag and feeling, the timeline by emotion, a diary page, an edit, the export, sign-out; axe on every page at 1280 and 390 px."
+    db, tag = site.db, site.tag
+    clock = Clock(START)
+    with site.serve(clock, accounts=cheap_accounts(db)) as base:
+        v = Visitor(browser, base, f'{tag}-product', viewport={'width': 1280, 'height': 900}, timezone_id='Europe/Berlin')
+        look = Looker(v, shots=bool(os.environ.get('PERSODE_SHOTS')) and tag == 'sqlite')
+
+        # sign up with the keyboard alone: the name field has the focus, Tab moves on, Enter sends
+        v.go('/signup'); look('sign up')
+        expect(v.page.locator('#username')).to_be_focused()
+        v.page.keyboard.type('mira'); v.page.keyboard.press('Tab')
+        expect(v.page.locator('#password')).to_be_focused(); v.page.keyboard.type('a walk by the river'); v.page.keyboard.press('Tab')
+        expect(v.page.locator('#password2')).to_be_focused(); v.page.keyboard.type('a walk by the river')
+        with v.page.expect_navigation(): v.page.keyboard.press('Enter')
+        assert v.page.url.endswith('/onboard'), v.page.url
+        look('profile')
+        expect(v.page.locator('#tz')).to_have_value('Europe/Berlin')                  # the browser's zone
+        onboard(v, name='Mira')
+        assert Accounts(db).names() == ['mira']
+        look('write, first visit')
+
+        # eight entries: six on the evening they happened, one dated by its day alone, one by its day and time
+        ids = []
+        for i, (text, mood) in enumerate(MOODS):
+            if i < 6: clock.t = START + timedelta(days=i)
+            else: clock.t = START + timedelta(days=6)
+            v.go('/'); v.page.fill('#text', text)
+            if i == 6: v.page.fill('#day', '2026-03-01')
+            if i == 7: v.page.fill('#day', '2026-03-02'); v.page.fill('#time', '07:45')
+            v.submit('Write my page')
+            m = re.search(r'/page/([^/?]+)\?msg=written$', v.page.url); assert m, v.page.url
+            ids.append(m[1])
+            expect(v.page.locator('.entry-text')).to_have_text(text)
+            expect(v.page.locator('.diary-page .mood')).to_contain_text(mood)
+            assert v.page.locator('main').inner_text().count(text) == 1            # the words once
+            if i == 6:
+                expect(v.page.locator('.diary-page h2')).to_have_text('Sunday 01 March 2026')   # the day alone, no invented time
+                look('diary page dated by its day')
+            if i == 7: expect(v.page.locator('.diary-page h2')).to_have_text('Monday 02 March 2026, 07:45 CET')
+        assert db.count('mira') == 8
+        v.go('/'); look('write')
+
+        # Talk: a question is answered with a quote of a real entry and is not kept
+        clock.t = START + timedelta(days=7)
+        v.go('/chat'); look('talk')
+        v.page.fill('#text', 'What made me happy lately?'); v.submit('Send')
+        reply = v.page.locator('.reply').inner_text()
+        assert re.search(r'You wrote on \d{1,2} (Feb|Mar)', reply) and any(t[:40] in reply for t, _ in MOODS), reply
+        expect(v.page.locator('form.keep')).to_contain_text('questions are answered, not kept')
+        look('talk reply')
+        assert db.count('mira') == 8
+        v.go('/entries'); assert 'What made me happy' not in v.page.inner_text('main')
+        expect(v.page.locator('.found-count')).to_contain_text('8 entries')
+        day_only = v.page.locator('.found-list > li', has_text=MOODS[6][0][:30])
+        expect(day_only).to_contain_text('Sun 01 Mar 2026')
+        assert not re.search(r'\d\d:\d\d', day_only.inner_text()), day_only.inner_text()   # never an invented time
+        expect(v.page.locator('.found-list > li', has_text=MOODS[7][0][:30])).to_contain_text('Mon 02 Mar 2026, 07:45')
+        look('all entries')
+        # something that happened is kept; the person may let it go, and keep it again
+        v.go('/chat'); v.page.fill('#text', 'Met Jonas at the station by chance and we talked for an hour about his new job.'); v.submit('Send')
+        expect(v.page.locator('form.keep')).to_contain_text('Kept in your journal')
+        assert db.count('mira') == 9
+        look('talk reply, kept')
+        v.submit("Don't keep this"); expect(v.page.locator('.notice')).to_contain_text('no longer in your journal')
+        assert db.count('mira') == 8
+        v.submit('Keep this in my journal'); expect(v.page.locator('.notice')).to_contain_text('kept in your journal')
+        assert db.count('mira') == 9
+        v.submit("Don't keep this"); assert db.count('mira') == 8
+
+        # search: a word (typed, Enter), a feeling, a tag from a diary page; matches highlighted
+        v.go('/search'); look('search')
+        v.page.locator('#q').focus(); v.page.keyboard.type('marathon')
+        with v.page.expect_navigation(): v.page.keyboard.press('Enter')
+        expect(v.page.locator('.found-count').first).to_contain_text(re.compile(r'\b1 entry'))
+        expect(v.page.locator('.found-list').first.locator('mark').first).to_have_text(re.compile('marathon', re.I))
+        expect(v.page.locator('.found-list').first).to_contain_text(MOODS[3][0][:30])
+        look('search results')
+        v.go('/search'); v.page.select_option('#emotion', 'anger'); v.submit('Search')
+        expect(v.page.locator('.found-count').first).to_contain_text(re.compile(r'\b1 entry'))
+        expect(v.page.locator('.found-list').first).to_contain_text('landlord')
+        expect(v.page.locator('#emotion')).to_have_value('anger')
+        look('search by feeling')
+
+        # a diary page: the text once, a picture described in words, tags that lead to the search
+        v.go(f'/page/{ids[3]}')
+        main = v.page.locator('main').inner_text()
+        assert main.count(MOODS[3][0]) == 1, main
+        alt = v.page.locator('.diary-page img').get_attribute('alt')
+        assert alt.startswith('A drawing of Mira') and 'curly red hair' in alt, alt
+        tags = v.page.locator('.diary-page .tags a')
+        hrefs = tags.evaluate_all('as => as.map(a => a.getAttribute("href"))')
+        assert hrefs and all(h.startswith('/search?tag=') for h in hrefs), hrefs
+        look('diary page')
+        with v.page.expect_navigation(): v.page.locator('.diary-page .tags a', has_text='marathon').first.click()
+        assert v.page.url.endswith('/search?tag=marathon'), v.page.url
+        expect(v.page.locator('.found-list').first).to_contain_text(MOODS[3][0][:30])
+        look('search by tag')
+
+        # the month coloured by feeling, with its legend
+        v.go('/timeline?month=2026-03')
+        cal = v.page.locator('table.calendar')
+        classes = set()
+        for d in range(1, 9):
+            cell = cal.locator('td', has=v.page.locator(f'a[href="/day/2026-03-{d:02d}"]'))
+            classes |= {c for c in cell.get_attribute('class').split() if c.startswith('emo-')}
+        assert len(classes) >= 7, classes                                             # seven feelings (the mixed day is sad too)
+        assert cal.locator('a[href="/day/2026-03-05"]').get_attribute('aria-label').endswith('mostly angry')
+        legend = v.page.locator('ul.legend')
+        for word in ('happy', 'sad', 'angry', 'proud', 'anxious', 'calm', 'grateful'): expect(legend).to_contain_text(word)
+        look('timeline')
+
+        # an edit shows at once
+        v.go(f'/page/{ids[4]}/edit'); look('edit')
+        edited = MOODS[4][0] + ' It went well in the end.'
+        v.page.fill('#text', edited); v.submit('Save the correction')
+        expect(v.page.locator('.entry-text')).to_have_text(edited)
+        assert db.store_for('mira')[ids[4]].text == edited
+
+        # the export holds the eight entries
+        v.go('/data'); look('your data')
+        with v.page.expect_download() as dl: v.page.get_by_role('button', name='Download the export').click()
+        rows = [json.loads(l) for l in Path(dl.value.path()).read_text(encoding='utf-8').splitlines()]
+        assert rows[0]['count'] == 8 and sorted(r['id'] for r in rows[1:]) == sorted(ids), rows[0]
+        assert sorted(r['text'] for r in rows[1:]) == sorted([t for t, _ in MOODS[:4]] + [edited] + [t for t, _ in MOODS[5:]])
+
+        # sign out: the page says so, and the journal is closed
+        v.go('/logout'); look('sign out')
+        v.submit('Sign out'); assert v.page.url.endswith('/login?msg=signed_out'), v.page.url
+        expect(v.page.locator('.notice')).to_contain_text('You are signed out')
+        look('signed out')
+        v.go(f'/page/{ids[0]}'); assert v.page.url.endswith('/login')
+        assert not look.found, f'{len(look.found)} problems on the pages of the journey ({len(look.seen)} pages):\n' + '\n'.join(look.found)
+        v.close()

@@ -847,9 +847,9 @@ def found_line(m,            # a `Memory`
                words=(),     # the words searched for, marked in the text
                tz=None,      # the person's zone
               ):
-    "One entry in a list: date and time (a link to its page; the day alone for an entry dated by its day), the mood in words, the text (words found marked), the hashtags as links."
+    "One entry in a list: date (a link to its page; the day alone for an entry dated by its day), the mood in words (as on its page), the text (words found marked), the hashtags as links."
     return Li(A(shown(m.created_at, tz, '%a %d %b %Y, %H:%M'), href=f'/page/{m.id}', cls='when'),
-              Span(feeling(m.emotion, m.intensity), cls='mood'), P(*highlight(m.text, words), cls='text'),
+              Span(mood_words(m.emotion, m.intensity, m.text), cls='mood'), P(*highlight(m.text, words), cls='text'),
               P(*[tag_link(t) for t in m.hashtags], cls='tags') if m.hashtags else None, cls='found')
 
 def found_list(memories, words=(), tz=None):
