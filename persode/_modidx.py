@@ -2143,6 +2143,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                    'persode.web.views.highlight': ('web/views.html#highlight', 'persode/web/views.py'),
                                    'persode.web.views.keep_form': ('web/views.html#keep_form', 'persode/web/views.py'),
                                    'persode.web.views.kept_message': ('web/views.html#kept_message', 'persode/web/views.py'),
+                                   'persode.web.views.let_go_message': ('web/views.html#let_go_message', 'persode/web/views.py'),
                                    'persode.web.views.login_form': ('web/views.html#login_form', 'persode/web/views.py'),
                                    'persode.web.views.looking_back': ('web/views.html#looking_back', 'persode/web/views.py'),
                                    'persode.web.views.mixed_feelings': ('web/views.html#mixed_feelings', 'persode/web/views.py'),

@@ -44,7 +44,7 @@ from .views import MOOD_CSS, mood_legend, mood_numbers, looking_back
 from .webjournal import look_back
 
 # %% ../../nbs/web/03_app.ipynb #tskp0101
-from .views import kept_message
+from .views import kept_message, let_go_message
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -237,10 +237,12 @@ def keep(req, auth, state, text:str='', at:str='', seal:str=''):
 
 @_chat_routes.post('/chat/unkeep')
 def unkeep(req, auth, state, id:str=''):
-    try: state.web.unkeep(auth, id)
+    web = state.web
+    try: m = web.unkeep(auth, id)
     except NotFoundError as err: return _html(page('Talk', chat_form(_token(req)), error=f'Nothing was changed: {err}'), 404)
     except PersodeError as err: return _html(page('Talk', chat_form(_token(req)), error=f'Nothing was changed: {err}'), 400)
-    return _go('/chat?msg=unkept')
+    seal = web.talk_seal(auth, m.text, m.created_at.isoformat())      # the message let go, with the button that keeps it again
+    return _html(page('Talk', let_go_message(_token(req), m, seal), chat_form(_token(req)), notice=NOTICES['unkept']))
 
 # %% ../../nbs/web/03_app.ipynb #bca13c24
 _onboard_routes = APIRouter()

@@ -29,10 +29,10 @@ __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAU
            'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
            'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
            'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers',
-           'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'PageView', 'mood_card',
-           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar', 'mood_legend',
-           'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line', 'found_list',
-           'search_form', 'check_search']
+           'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView',
+           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar',
+           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
+           'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -535,6 +535,10 @@ def talk_exchange(token:str, # the anti-forgery token
 def kept_message(token:str, m):
     "A Talk message just kept: what the person said, and the button that lets it go again."
     return Section(P(Strong('You: '), m.text, cls='said'), unkeep_form(token, m.id), cls='exchange')
+
+def let_go_message(token:str, m, seal:str):
+    "A Talk message just let go: what the person said, and the button that keeps it again (its form carries the message, sealed)."
+    return Section(P(Strong('You: '), m.text, cls='said'), keep_form(token, m.text, m.created_at, seal, 'No longer in your journal.'), cls='exchange')
 
 
 # %% ../../nbs/web/00_views.ipynb #9bb51c52

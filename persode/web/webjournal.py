@@ -401,11 +401,12 @@ def keep(self:WebJournal, uid:str, prefs:OnboardingPreferences,
     return m
 
 @patch
-def unkeep(self:WebJournal, uid:str, mid)->int:
-    "Take a message kept on Talk out of the journal again, by its id: one of the person's own entries without a diary page."
+def unkeep(self:WebJournal, uid:str, mid)->object:
+    "Take a message kept on Talk out of the journal again, by its id: one of the person's own entries without a diary page; returns the `Memory` let go."
     m = self.memory(uid, mid)
     if self.has_page(uid, m): raise PersodeError('this entry has a diary page; forget it from its page, where you can confirm')
-    return self.forget(uid, m.id)
+    self.forget(uid, m.id)
+    return m
 
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
