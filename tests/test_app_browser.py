@@ -527,6 +527,18 @@ def test_time_zone_and_backdating(browser, tmp_path):
             expect(v.page.locator('.diary-page h2')).to_have_text('Friday 27 February 2026')
             v.go('/'); expect(v.page.locator('main')).to_contain_text('Fri 27 Feb 2026'); assert 'Fri 27 Feb 2026 12:00' not in v.page.inner_text('main')
             assert count(db) == 3
+            dated = re.search(r'/page/([^/?]+)', v.page.locator('main a', has_text='Fri 27 Feb 2026').first.get_attribute('href'))[1]
+            for zone, dinner in (('Europe/Berlin', 'Sun 01 Mar 2026, 19:00'), ('America/New_York', 'Sun 01 Mar 2026, 13:00'), ('Asia/Tokyo', 'Mon 02 Mar 2026, 03:00')):
+                if zone != 'Europe/Berlin':                                            # the person moves: the day stays a day
+                    v.go('/onboard'); v.page.fill('#tz', zone); v.submit('Save my profile')
+                for path in ('/entries', '/search?q=canal', '/', '/day/2026-02-27'):
+                    v.go(path); text = v.page.inner_text('main')
+                    assert 'Fri 27 Feb 2026' in text or 'Friday 27 February 2026' in text, (zone, path)
+                    assert not re.search(r'27 Feb(ruary)?,? 2026,? \d\d:\d\d', text), (zone, path, text[:500])
+                v.go('/entries'); expect(v.page.locator(f'a.when[href="/page/{dated}"]')).to_have_text('Fri 27 Feb 2026')
+                expect(v.page.locator('main')).to_contain_text(dinner)                 # a time keeps its instant
+                v.go(f'/page/{dated}'); expect(v.page.locator('.diary-page h2')).to_have_text('Friday 27 February 2026')
+            v.shot('timezone-2-day-in-tokyo')
             v.close()
     finally: db.close()
 
@@ -534,7 +546,7 @@ def test_time_zone_and_backdating(browser, tmp_path):
 # ---------------------------------------------------------------- accessibility and layout of every page
 
 PAGES = [  # (name, path) of every page of the app: {entry} is an entry with a diary page, {day} its day, {dated} a day-only entry
-    ('write', '/'), ('talk', '/chat'), ('entry', '/page/{entry}'), ('entry dated by its day', '/page/{dated}'), ('why', '/page/{entry}/why'),
+    ('write', '/'), ('talk', '/chat'), ('talk, a message kept', '/chat?msg=kept&id={dated}'), ('entry', '/page/{entry}'), ('entry dated by its day', '/page/{dated}'), ('why', '/page/{entry}/why'),
     ('edit', '/page/{entry}/edit'), ('forget', '/page/{entry}/forget'), ('timeline', '/timeline'), ('timeline, a past month', '/timeline?month=2026-02'),
     ('day', '/day/{day}'), ('empty day', '/day/2026-01-05'), ('data', '/data'), ('forget everything', '/forget'), ('onboard', '/onboard'),
     ('password', '/password'), ('sign out', '/logout'), ('not found', '/page/m0000000000000000'), ('bad month', '/timeline?month=2026-13'),

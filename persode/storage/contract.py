@@ -500,3 +500,24 @@ def count_entries(self:JournalDB,
     "How many of a user's entries hold the words, hashtag, emotion and time range asked for (at most `upto` + 1)."
     if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0): raise PersodeError(f'upto must be a count, not {upto!r}')
     return self.count_found(check_user_id(user_id), find_filter(**find), upto)
+
+# %% ../../nbs/storage/00_contract.ipynb #tsrd0002
+@patch
+def redate_rows(self:JournalDB, user_id:str, moves:dict)->int:
+    "Set the formation time of memories `{id: epoch seconds}` of a user, in one transaction; returns how many were found."
+    raise NotImplementedError
+
+@patch
+def redate(self:JournalDB,
+           user_id:str, # the owner
+           moves:dict,  # {memory id: its new formation time, timezone-aware, 1970 or later}
+          )->int:       # how many memories moved
+    "Give memories of `user_id` new formation times; their text, analysis, vectors and recall history stay. Ids the user does not have are skipped."
+    user_id, rows = check_user_id(user_id), {}
+    if not isinstance(moves, dict): raise PersodeError('moves must be a dict {memory id: time}')
+    for mid, t in moves.items():
+        if not isinstance(mid, str) or not 0 < len(mid) <= 64: raise PersodeError(f'{str(mid)[:64]!r} is not a memory id')
+        u = as_utc(t, f'the new time of {mid}')
+        if u.timestamp() < 0: raise PersodeError(f'the new time of {mid} ({u:%Y-%m-%d}) is before 1970')
+        rows[mid] = u.timestamp()
+    return self.redate_rows(user_id, rows) if rows else 0

@@ -314,6 +314,11 @@ class PgJournal(JournalDB):
                 if attempt: raise _unavailable(self.url, e) from None
                 self.pool.check()
 
+    def known_dim(self)->int|None:
+        "The schema's vector dimension; while this handle has none, read again (another process may have written the first memory since)."
+        if self.dim is None: self.dim = self.run(stored_dim)
+        return self.dim
+
     def ensure_dim(self, dim:int):
         if self.dim is None:
             def go(conn):
@@ -325,7 +330,7 @@ class PgJournal(JournalDB):
     def user_info(self, user_id):
         "(embedder identity, dim, number of memories) of one user."
         user_id = _uid(user_id)
-        if self.dim is None: return (None, None, 0)
+        if self.known_dim() is None: return (None, None, 0)
         row = self.run(lambda c: c.execute('SELECT (SELECT embedder FROM persode_users WHERE user_id = %s), '
                                             '(SELECT count(*) FROM persode_memories WHERE user_id = %s)', (user_id, user_id)).fetchone())
         return (row[0], self.dim if row[0] else None, int(row[1]))
@@ -395,7 +400,7 @@ class PgJournal(JournalDB):
     def delete_rows(self, user_id, ids, strict=False, erase_now:bool=True)->int:
         "Delete rows of one user; on PostgreSQL the text leaves the data files only at `compact`, whatever `erase_now` says."
         user_id, ids = _uid(user_id), [check_mid(i) for i in ids]
-        if self.dim is None:
+        if self.known_dim() is None:
             if strict and ids: raise NotFoundError(f'user {user_id!r} has no memory {ids[0]!r}')
             return 0
         def go(conn):
@@ -412,7 +417,7 @@ class PgJournal(JournalDB):
     def update_row(self, user_id, mid, row, vec):
         "One transaction: replace the text, analysis and vector of one memory of this user (recall state kept); returns the updated row."
         user_id, mid = _uid(user_id), check_mid(mid)
-        if self.dim is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
+        if self.known_dim() is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
         (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, self.dim)
         _check_labels(mid, emo, ev, tags)
         def go(conn):
@@ -426,7 +431,7 @@ class PgJournal(JournalDB):
 
     def erase_user(self, user_id)->int:
         user_id = _uid(user_id)
-        if self.dim is None: return 0
+        if self.known_dim() is None: return 0
         def go(conn):
             with conn.transaction():
                 n = conn.execute('DELETE FROM persode_memories WHERE user_id = %s', (user_id,)).rowcount
@@ -437,7 +442,7 @@ class PgJournal(JournalDB):
     def load_rows(self, user_id, chunk:int=65536):
         "Yield the user's rows in store order, `chunk` at a time, through a server-side cursor (one snapshot)."
         user_id = _uid(user_id)
-        if self.dim is None: return
+        if self.known_dim() is None: return
         with self.connection() as conn, conn.transaction():
             cur = conn.cursor(name='persode_load')
             cur.execute(_ROW_SQL, (user_id,))
@@ -450,13 +455,13 @@ class PgJournal(JournalDB):
                 yield out
 
     def list_users(self)->list:
-        if self.dim is None: return []
+        if self.known_dim() is None: return []
         return [r[0] for r in self.run(lambda c: c.execute(
             'SELECT user_id FROM persode_users UNION SELECT DISTINCT user_id FROM persode_memories ORDER BY 1').fetchall())]
 
     def read_preferences(self, user_id):
         user_id = _uid(user_id)
-        if self.dim is None: return None
+        if self.known_dim() is None: return None
         r = self.run(lambda c: c.execute('SELECT preferences FROM persode_users WHERE user_id = %s', (user_id,)).fetchone())
         return r[0] if r else None
 
@@ -468,7 +473,7 @@ class PgJournal(JournalDB):
 
     def check(self)->str:
         "Consistency check: 'ok', or the problems found."
-        if self.dim is None: return 'ok'
+        if self.known_dim() is None: return 'ok'
         def go(conn):
             bad = []
             if (v := schema_version(conn)) != SCHEMA_VERSION: bad.append(f'schema version {v}, expected {SCHEMA_VERSION}')
@@ -502,7 +507,7 @@ def _find_where(user_id:str, f:Find)->tuple:
 def find_rows(self:PgJournal, user_id, find:Find, before=None, limit:int=25)->list:
     "Matching rows newest first (ties by id, byte order), older than the cursor `before`."
     user_id = _uid(user_id)
-    if self.dim is None: return []
+    if self.known_dim() is None: return []
     where, args = _find_where(user_id, find)
     if before is not None:
         t = _ts(before[0]); where += ' AND created_at <= %s AND (created_at < %s OR id COLLATE "C" < %s)'; args += [t, t, before[1]]
@@ -515,8 +520,20 @@ def find_rows(self:PgJournal, user_id, find:Find, before=None, limit:int=25)->li
 def count_found(self:PgJournal, user_id, find:Find, upto:int|None=None)->int:
     "How many of the user's entries match `find` (counting stops at `upto` + 1)."
     user_id = _uid(user_id)
-    if self.dim is None: return 0
+    if self.known_dim() is None: return 0
     where, args = _find_where(user_id, find)
     if upto is None: sql = f'SELECT count(*) FROM persode_memories WHERE {where}'
     else: sql, args = f'SELECT count(*) FROM (SELECT 1 FROM persode_memories WHERE {where} LIMIT %s) AS k', [*args, int(upto) + 1]
     return self.run(lambda c: c.execute(sql, args).fetchone()[0])
+
+# %% ../../nbs/storage/03_pgjournal.ipynb #tsrd0021
+@patch
+def redate_rows(self:PgJournal, user_id, moves:dict)->int:
+    user_id = _uid(user_id)
+    def go(conn):
+        n = 0
+        with conn.transaction():
+            for i, t in moves.items():
+                n += conn.execute('UPDATE persode_memories SET created_at = %s WHERE user_id = %s AND id = %s', (_ts(t), user_id, i)).rowcount
+        return n
+    return self.run(go, write=True)

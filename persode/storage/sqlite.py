@@ -494,3 +494,9 @@ def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int
     where, args = _find_where(user_id, find)
     sql = f'SELECT count(*) FROM memories WHERE {where}' if upto is None else f'SELECT count(*) FROM (SELECT 1 FROM memories WHERE {where} LIMIT ?)'
     with self._read() as con: return con.execute(sql, args if upto is None else (*args, int(upto) + 1)).fetchone()[0]
+
+# %% ../../nbs/storage/02_sqlite.ipynb #tsrd0012
+@patch
+def redate_rows(self:SQLiteJournal, user_id, moves:dict)->int:
+    with self._write() as con:
+        return con.executemany('UPDATE memories SET created=? WHERE user_id=? AND id=?', ((t, user_id, i) for i, t in moves.items())).rowcount

@@ -43,6 +43,9 @@ from ..memory.analyzer import EMOTIONS
 from .views import MOOD_CSS, mood_legend, mood_numbers, looking_back
 from .webjournal import look_back
 
+# %% ../../nbs/web/03_app.ipynb #tskp0101
+from .views import kept_message, let_go_message
+
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
 
@@ -208,11 +211,12 @@ def write(req, auth, state, text:str='', day:str='', time:str=''):
 _chat_routes = APIRouter()
 
 @_chat_routes.get('/chat')
-def talk(req, auth, state, msg:str=''):
-    web = state.web
-    r, kept = web.last_said(auth) if msg in ('kept', 'unkept') else (None, False)   # after keeping or letting go: the exchange it was about
-    return _html(page('Talk', talk_exchange(_token(req), r, kept, web.tz(auth)) if r is not None else None, chat_form(_token(req)),
-                      notice=NOTICES.get(msg)))
+def talk(req, auth, state, msg:str='', id:str=''):
+    web, m = state.web, None
+    if msg == 'kept' and id:                                  # after keeping: the message, with the button that lets it go
+        try: m = web.memory(auth, id)
+        except NotFoundError: m = None
+    return _html(page('Talk', kept_message(_token(req), m) if m is not None else None, chat_form(_token(req)), notice=NOTICES.get(msg)))
 
 @_chat_routes.post('/chat')
 def chat(req, auth, state, text:str=''):
@@ -222,22 +226,26 @@ def chat(req, auth, state, text:str=''):
     try: r = web.chat(auth, prefs, text)
     except PersodeError as err:
         return _html(page('Talk', chat_form(_token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
-    return _html(page('Talk', talk_exchange(_token(req), r, r.stored is not None, web.tz(auth)), chat_form(_token(req))))
+    seal = web.talk_seal(auth, r.message, r.now.isoformat())
+    return _html(page('Talk', talk_exchange(_token(req), r, r.stored is not None, web.tz(auth), seal), chat_form(_token(req))))
 
 @_chat_routes.post('/chat/keep')
-def keep(req, auth, state):
+def keep(req, auth, state, text:str='', at:str='', seal:str=''):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
-    try: web.keep(auth, prefs)
+    try: m = web.keep(auth, prefs, text, at, seal)
     except PersodeError as err: return _html(page('Talk', chat_form(_token(req)), error=f'Nothing was kept: {err}'), 400)
-    return _go('/chat?msg=kept')
+    return _go('/chat?' + urlencode(dict(msg='kept', id=m.id)))
 
 @_chat_routes.post('/chat/unkeep')
-def unkeep(req, auth, state):
-    try: state.web.unkeep(auth)
+def unkeep(req, auth, state, id:str=''):
+    web = state.web
+    try: m = web.unkeep(auth, id)
+    except NotFoundError as err: return _html(page('Talk', chat_form(_token(req)), error=f'Nothing was changed: {err}'), 404)
     except PersodeError as err: return _html(page('Talk', chat_form(_token(req)), error=f'Nothing was changed: {err}'), 400)
-    return _go('/chat?msg=unkept')
+    seal = web.talk_seal(auth, m.text, m.created_at.isoformat())      # the message let go, with the button that keeps it again
+    return _html(page('Talk', let_go_message(_token(req), m, seal), chat_form(_token(req)), notice=NOTICES['unkept']))
 
 # %% ../../nbs/web/03_app.ipynb #bca13c24
 _onboard_routes = APIRouter()
@@ -635,7 +643,7 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     p.add_argument('--tz', default=None, metavar='ZONE', help="time zone of a journal whose person chose none, an IANA name such as Europe/Berlin (default: this computer's)")
     p.add_argument('--forwarded-allow-ips', default=None, metavar='IPS', help='reverse proxies (comma-separated addresses, e.g. 127.0.0.1) '
                    'whose X-Forwarded-For and X-Forwarded-Proto are believed; by default none: the client is the address that connects')
-    p.add_argument('--workers', default=1, type=int, help='serving processes (default: 1); more use more cores, but Talk\'s Keep and Let go act only in the process that answered')
+    p.add_argument('--workers', default=1, type=int, help='serving processes (default: 1); more use more cores')
     a = p.parse_args(argv)
     proxy_options(a.forwarded_allow_ips)
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')

@@ -29,9 +29,10 @@ __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAU
            'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
            'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
            'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers',
-           'why_these', 'talk_exchange', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize',
-           'day_name', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link',
-           'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
+           'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView',
+           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar',
+           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
+           'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -504,18 +505,41 @@ def why_these(hits,                   # recalled `Hit`s, best first
 NOT_KEPT = dict(question='Not kept in your journal: questions are answered, not kept.', greeting='Not kept in your journal: greetings are answered, not kept.',
                 thanks='Not kept in your journal.', episode='Not kept in your journal.')
 
+def keep_form(token:str,     # the anti-forgery token
+              message:str,   # the message as the person sent it
+              at:datetime,   # the moment Talk answered it
+              seal:str,      # the server's seal over the person, the moment and the message (`WebJournal.talk_seal`)
+              said:str='Not kept in your journal.'): # what the form says before its button
+    "'Keep this in my journal': a form that carries the message and its moment back, sealed, so that any serving process can keep it."
+    return Form(csrf_field(token), Input(type='hidden', name='text', value=message), Input(type='hidden', name='at', value=at.isoformat()),
+                Input(type='hidden', name='seal', value=seal), P(said), Button('Keep this in my journal', type='submit'),
+                method='post', action='/chat/keep', cls='keep')
+
+def unkeep_form(token:str, mid:str):
+    "'Don't keep this': a form that names the kept entry by its id."
+    return Form(csrf_field(token), Input(type='hidden', name='id', value=mid), P('Kept in your journal as an entry.'),
+                Button("Don't keep this", type='submit'), method='post', action='/chat/unkeep', cls='keep')
+
 def talk_exchange(token:str, # the anti-forgery token
                   r,         # the agent's `AgentReply`
-                  kept:bool, # whether the message is in the journal now
-                  tz=None):  # the person's zone
+                  kept:bool, # whether the message is in the journal now (`r.stored` is its entry)
+                  tz=None,   # the person's zone
+                  seal:str=''): # the seal "Keep this" carries (see `keep_form`)
     "One Talk exchange: the message, the reply, whether the message is kept (with the button that changes it), and why these memories."
-    keep = (Form(csrf_field(token), P('Kept in your journal as an entry.'), Button("Don't keep this", type='submit'), method='post', action='/chat/unkeep', cls='keep')
-            if kept else None if r.kind == 'command' else
-            Form(csrf_field(token), P(NOT_KEPT.get(r.kind, NOT_KEPT['episode'])), Button('Keep this in my journal', type='submit'),
-                 method='post', action='/chat/keep', cls='keep'))
+    keep = (unkeep_form(token, r.stored.id) if kept else None if r.kind == 'command' else
+            keep_form(token, r.message, r.now, seal, NOT_KEPT.get(r.kind, NOT_KEPT['episode'])))
     rec = r.recalled
     return Section(P(Strong('You: '), r.message, cls='said'), P(Strong('Persode: '), r.text, cls='reply'), keep,
                    why_these(rec.hits, r.now, tz, rec.strategy, rec.gate_fired, rec.query_intensity), P(Small(f'written by {r.writer}'), cls='muted'), cls='exchange')
+
+def kept_message(token:str, m):
+    "A Talk message just kept: what the person said, and the button that lets it go again."
+    return Section(P(Strong('You: '), m.text, cls='said'), unkeep_form(token, m.id), cls='exchange')
+
+def let_go_message(token:str, m, seal:str):
+    "A Talk message just let go: what the person said, and the button that keeps it again (its form carries the message, sealed)."
+    return Section(P(Strong('You: '), m.text, cls='said'), keep_form(token, m.text, m.created_at, seal, 'No longer in your journal.'), cls='exchange')
+
 
 # %% ../../nbs/web/00_views.ipynb #9bb51c52
 @dataclass

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/web/02_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import contextlib, contextvars, html, io, itertools, json, logging, os, re, shutil, socket, threading, time
+import contextlib, contextvars, html, io, itertools, json, logging, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
@@ -19,13 +19,12 @@ from ..journal.templates import picture_alt, scene_motif, mood_for
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .views import PageView, feeling, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
-from fastcore.basics import patch
 try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'PICTURE_PROCESSES', 'log', 'PARTS_KEPT', 'Entry', 'day_start', 'DateIndex',
-           'look_back', 'entry_line', 'PooledPictures', 'pooled', 'WebJournal', 'running']
+__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'PICTURE_PROCESSES', 'log', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start',
+           'DateIndex', 'look_back', 'entry_line', 'PooledPictures', 'pooled', 'WebJournal', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -199,7 +198,7 @@ class WebJournal:
                 ):
         self.db, self.home, self.llm, self.clock, self.secret = db, home, llm if llm is not None else get_llm(), clock or utcnow, secret
         self.default_tz = check_zone(tz) if tz is not None else default_zone()
-        self._free, self._outside, self._pages, self._said, self._parts = {}, {}, {}, {}, {}
+        self._free, self._outside, self._pages, self._parts = {}, {}, {}, {}
         self._pool = threading.Lock()     # held only while a handle is taken from or given back to the pool
 
     def now(self)->datetime: return as_utc(self.clock(), 'now')
@@ -264,9 +263,10 @@ class WebJournal:
     def tz(self, uid:str)->tzinfo: return zone(self.zone_name(uid))
 
     def set_zone(self, uid:str, name:str)->str:
-        "Choose the person's time zone (`check_zone` validates it); returns its IANA name."
-        z = check_zone(name)
+        "Choose the person's time zone (`check_zone` validates it); entries dated by their day alone keep their day (`keep_days`); returns its IANA name."
+        z, old = check_zone(name), self.zone_name(uid)
         self.db.set_preferences(settings_id(uid), dict(kind=_SETTINGS_KIND, tz=z))
+        if z != old: self.keep_days(uid, old, z)
         return z
 
     # --- reading: a memory, its page, its picture
@@ -329,32 +329,7 @@ class WebJournal:
         check_text(text)
         with self.changes_lock(uid):
             r = self.agent(uid, prefs).converse(text, self.now())
-            self._said[uid] = r
         self.user(uid)
-        return r
-
-    def last_said(self, uid:str)->tuple:
-        "(the person's last Talk turn or None, whether its message is in the journal now)."
-        r = self._said.get(uid)
-        return r, bool(r is not None and r.stored is not None and r.stored.id in self.user(uid)['store'])
-
-    def keep(self, uid:str, prefs:OnboardingPreferences)->object:
-        "Keep the person's last Talk message in the journal, as they asked (a question too); kept once, however often asked."
-        with self.changes_lock(uid):
-            r, kept = self.last_said(uid)
-            if r is None: raise PersodeError('there is no message to keep: say something on Talk first')
-            if not kept:
-                agent = self.agent(uid, prefs)
-                r.stored = agent.ingest(message_body(r.message) or ' '.join(r.message.split()), r.now)
-        self.user(uid)
-        return r
-
-    def unkeep(self, uid:str)->object:
-        "Take the person's last Talk message out of the journal again (nothing happens when it is not there)."
-        r, kept = self.last_said(uid)
-        if r is None: raise PersodeError('there is no message to take back: say something on Talk first')
-        if kept: self.forget(uid, r.stored.id)
-        r.stored = None
         return r
 
     def edit(self, uid:str, mid:str, text:str)->object:
@@ -386,7 +361,7 @@ class WebJournal:
             self.db.forget_user(settings_id(uid))
             folder = self.folder(uid)
             if folder.is_dir(): shutil.rmtree(folder)
-            self.drop(uid); self._said.pop(uid, None)
+            self.drop(uid)
         return n
 
     def export(self, uid:str, embeddings:bool=False)->str:
@@ -407,6 +382,47 @@ class WebJournal:
         self.user(uid)
         return rep
 
+# %% ../../nbs/web/02_webjournal.ipynb #tskp0002
+import base64, hashlib, hmac, os
+from fastcore.basics import patch
+from ..core.text import check_moment
+from ..recall.records import memory_id
+from ..journal.agent import write_atomic
+from ..journal.pages import page_lock
+from .views import untimed
+
+# %% ../../nbs/web/02_webjournal.ipynb #tskd0002
+def _move_pages(folder:Path, moves:dict):
+    "Rename the page files of entries given new times `{id: (old, new)}` (the file names carry the time; the page and its markdown name their picture)."
+    if not folder.is_dir(): return
+    with page_lock(folder):
+        for mid, (t0, t1) in moves.items():
+            a, b = journal_stem(as_utc(t0, 'time'), mid), journal_stem(as_utc(t1, 'time'), mid)
+            for ext in ('html', 'md'):
+                if (f := folder/f'{a}.{ext}').is_file(): write_atomic(f, f.read_text(encoding='utf-8').replace(a, b))
+            for ext in ('png', 'html', 'md', 'json'):      # the record last: it says the page is there
+                if (folder/f'{a}.{ext}').is_file(): os.replace(folder/f'{a}.{ext}', folder/f'{b}.{ext}')
+
+@patch
+def keep_days(self:WebJournal, uid:str,
+              old:str,  # the zone the person had (see `zone`)
+              new:str,  # the zone they chose
+             )->int:    # how many entries moved
+    "Move the person's entries dated by their day alone (noon on the clock of `old`) to noon of the same day on the clock of `new`, not later than now; their pages follow."
+    zo, zn, now = zone(old), zone(new), self.now()
+    with self.changes_lock(uid):
+        moves = {}
+        for e in self.user(uid)['index'].entries:
+            t = e.created_at
+            if t.second or t.microsecond or not untimed(t, zo): continue
+            d = t.astimezone(zo).date()
+            if (u := min(datetime(d.year, d.month, d.day, 12, tzinfo=zn), now)) != t: moves[e.id] = (t, u)
+        if not moves: return 0
+        n = self.db.redate(uid, {k: u for k, (_, u) in moves.items()})
+        _move_pages(self.folder(uid), moves)
+    self.user(uid)
+    return n
+
 # %% ../../nbs/web/02_webjournal.ipynb #lf000006
 PARTS_KEPT = 4096         # parts of pages kept in all (`WebJournal.parts`); more empties the store
 
@@ -424,6 +440,47 @@ def parts(self:WebJournal,
     if len(self._parts) >= PARTS_KEPT: self._parts.clear()
     self._parts[(uid, key)] = (v, html_)
     return NotStr(html_)
+
+# %% ../../nbs/web/02_webjournal.ipynb #tskp0003
+MAX_MOMENT_CHARS = 40     # the longest moment a Keep form may carry (an ISO time in UTC takes 32 characters)
+
+def _lines(s:str)->str: return s.replace('\r\n', '\n').replace('\r', '\n')   # a browser sends a form's line breaks as CR LF
+
+@patch
+def talk_seal(self:WebJournal, uid:str, text:str, at:str)->str:
+    "The seal on a message Talk answered: an HMAC of the person, the moment (ISO) and the message under the server's key."
+    if not self.secret: raise PersodeError('the web journal has no key to seal Talk messages with (WebJournal(secret=...))')
+    msg = '\x00'.join(('persode-talk-keep', uid, at, _lines(text))).encode('utf-8')
+    return base64.urlsafe_b64encode(hmac.new(self.secret, msg, hashlib.sha256).digest()).decode('ascii').rstrip('=')
+
+@patch
+def keep(self:WebJournal, uid:str, prefs:OnboardingPreferences,
+         text:str,  # the message as the person sent it (the Keep form's `text`)
+         at:str,    # the moment Talk answered it, ISO (the form's `at`)
+         seal:str,  # `talk_seal` of the two (the form's `seal`)
+        )->object:  # the kept `Memory`
+    "Keep a message Talk answered in the person's journal (a question too), from what its Keep form carried back; kept once, however often asked."
+    if not isinstance(text, str) or not text: raise PersodeError('the form carried no message; say it again on Talk')
+    text = _lines(check_text(text))
+    if not (isinstance(at, str) and 0 < len(at) <= MAX_MOMENT_CHARS and isinstance(seal, str) and 0 < len(seal) <= 64
+            and hmac.compare_digest(seal.encode('ascii', 'replace'), self.talk_seal(uid, text, at).encode('ascii'))):
+        raise PersodeError('the form does not hold a message Talk answered for you (it was changed or is incomplete); say it again on Talk')
+    t = check_moment(datetime.fromisoformat(at), self.now(), 'the moment')
+    body = message_body(text) or ' '.join(text.split())
+    with self.changes_lock(uid):
+        s = self.user(uid)['store']
+        mid = memory_id(body, t)
+        m = s[mid] if mid in s else self.agent(uid, prefs).ingest(body, t)
+    self.user(uid)
+    return m
+
+@patch
+def unkeep(self:WebJournal, uid:str, mid)->object:
+    "Take a message kept on Talk out of the journal again, by its id: one of the person's own entries without a diary page; returns the `Memory` let go."
+    m = self.memory(uid, mid)
+    if self.has_page(uid, m): raise PersodeError('this entry has a diary page; forget it from its page, where you can confirm')
+    self.forget(uid, m.id)
+    return m
 
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
