@@ -134,7 +134,7 @@ def entry_line(e:Entry, page:bool, tz=None):
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
 # %% ../../nbs/web/02_webjournal.ipynb #lf000002
-PICTURE_PROCESSES = 1     # processes drawing offline pictures beside each serving process (0: drawn in the request's thread)
+PICTURE_PROCESSES = 0     # processes drawing offline pictures beside each serving process; 0 (the default): drawn in the request's thread
 _pool_lock, _pool = threading.Lock(), [None]
 _pool_free = threading.BoundedSemaphore(max(1, PICTURE_PROCESSES))   # pictures the pool may hold at once: one per process, never a queue
 
