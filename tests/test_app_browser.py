@@ -319,7 +319,7 @@ def test_journey(browser, site):
         v.go('/data')
         v.page.set_input_files('input[name=file]', files=[dict(name='export.jsonl', mimeType='application/x-ndjson', buffer=exported.encode())])
         v.submit('Import the file')
-        expect(v.page.locator('main')).to_contain_text('Imported 2 memories')
+        expect(v.page.locator('main')).to_contain_text('Imported 2 entries')
         v.shot(f'{tag}-8-imported')
         assert count(db) == 2
         v.go(f'/page/{ids[0]}')

@@ -191,7 +191,7 @@ def home(req, auth, state, msg:str=''):
         n = len(st['store'])
         back = looking_back(*look_back(st['index'], now, tz), now, tz)
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
-                        P(f'{n} memor{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
+                        P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
     today = now.astimezone(tz).date()
     return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today), web.parts(auth, ('home', today, str(tz)), lists),
                       notice=NOTICES.get(msg)))
@@ -463,7 +463,7 @@ async def import_(req, auth, state):
     try: rep = state.web.import_(auth, data, name)
     except PersodeError as err:
         return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
-    return _html(page('Import', P(f"Imported {rep['added']} memories ({rep['skipped']} were already in your journal)."
+    return _html(page('Import', P(f"Imported {_entries_count(rep['added'])} ({rep['skipped']:,} already in your journal)."
                         + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')),
                       P(A('See the timeline', href='/timeline'))))
 
