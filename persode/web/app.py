@@ -372,6 +372,9 @@ def day(auth, state, d:str):
                       Section(H2('Messages and memories without a page'), Ul(*msgs)) if msgs else None,
                       None if entries else P('No entries on this day.')))
 
+# %% ../../nbs/web/03_app.ipynb #closefloor1
+from ..recall.relevance import relevance_floor, with_relevance
+
 # %% ../../nbs/web/03_app.ipynb #9b26df76
 MEANING_RESULTS = 5   # entries close in meaning shown under the word matches
 COUNT_UPTO = 1000     # a search counts its matches up to this many ("more than 1,000")
@@ -379,13 +382,14 @@ COUNT_UPTO = 1000     # a search counts its matches up to this many ("more than 
 def _entries_count(n:int)->str: return f'{n:,} entr{"y" if n == 1 else "ies"}'
 
 def _close_in_meaning(web, uid:str, q:str, f, shown:set)->list:
-    "Up to `MEANING_RESULTS` entries the default recall finds for `q` that are not `shown` and keep to the filters of `f` (no recall recorded)."
-    r = web.user(uid)['store'].retrieve(q, web.now(), top_k=MEANING_RESULTS + len(shown), strategy='default', reinforce=False)
+    "Up to `MEANING_RESULTS` entries the default recall finds for `q`, at or above the relevance floor Talk quotes by, that are not `shown` and keep to the filters of `f` (no recall recorded)."
+    st = web.user(uid)['store']
+    r = with_relevance(st, st.retrieve(q, web.now(), top_k=MEANING_RESULTS + len(shown), strategy='default', reinforce=False), relevance_floor(st.embedder))
     def keep(m):
         t = m.created_at.timestamp()
         return (m.id not in shown and (not f.emotion or m.emotion == f.emotion) and (not f.tag or f.tag in m.hashtags)
                 and (f.start is None or t >= f.start) and (f.end is None or t < f.end))
-    return [m for m in r.memories if keep(m)][:MEANING_RESULTS]
+    return [h.memory for h in r.quoted if keep(h.memory)][:MEANING_RESULTS]
 
 def _older(path:str, cursor:str|None, **params):
     if cursor is None: return None
