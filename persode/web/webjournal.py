@@ -2,7 +2,7 @@
 
 # %% ../../nbs/web/02_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import contextlib, contextvars, html, io, itertools, json, logging, re, shutil, socket, threading, time
+import contextlib, contextvars, html, io, itertools, json, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
@@ -14,17 +14,17 @@ from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.messages import message_body
-from ..journal.llm import get_llm, OfflineLLM
+from ..journal.llm import get_llm
 from ..journal.templates import picture_alt, scene_motif, mood_for
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
-from .views import PageView, feeling, summarize, excerpt, when_written, check_zone, default_zone, shown
+from .views import PageView, mood_words, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
 try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'PICTURE_PROCESSES', 'log', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start',
-           'DateIndex', 'look_back', 'entry_line', 'PooledPictures', 'pooled', 'WebJournal', 'running']
+__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start', 'DateIndex', 'look_back',
+           'entry_line', 'WebJournal', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -129,61 +129,9 @@ def _hits(rec:dict, store)->list:
     return [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
 def entry_line(e:Entry, page:bool, tz=None):
-    "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), the mood in words, the start of the text."
-    return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {feeling(e.emotion, e.intensity)} · '),
+    "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), the mood in words (as on its page), the start of the text."
+    return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {mood_words(e.emotion, e.intensity, e.text)} · '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
-
-# %% ../../nbs/web/02_webjournal.ipynb #lf000002
-PICTURE_PROCESSES = 0     # processes drawing offline pictures beside each serving process; 0 (the default): drawn in the request's thread
-_pool_lock, _pool = threading.Lock(), [None]
-_pool_free = threading.BoundedSemaphore(max(1, PICTURE_PROCESSES))   # pictures the pool may hold at once: one per process, never a queue
-
-def _orphaned(parent:int):
-    "A picture process's watch: it ends when the serving process that started it is gone (even killed)."
-    def watch():
-        while True:
-            time.sleep(1.)
-            try: os.kill(parent, 0)
-            except ProcessLookupError: os._exit(0)
-            except OSError: pass
-    threading.Thread(target=watch, daemon=True, name='persode-picture-watch').start()
-
-log = logging.getLogger('persode.web.webjournal')
-
-def _picture_pool():
-    "The process pool drawing offline pictures for this process (made on first use; None once it failed)."
-    with _pool_lock:
-        if _pool[0] is None:
-            import multiprocessing as mp
-            from concurrent.futures import ProcessPoolExecutor
-            _pool[0] = ProcessPoolExecutor(PICTURE_PROCESSES, mp_context=mp.get_context('spawn'),   # never fork a threaded server
-                                           initializer=_orphaned, initargs=(os.getpid(),))
-        return _pool[0] or None
-
-class PooledPictures:
-    "A generation back end whose offline pictures are drawn in another process (`PICTURE_PROCESSES`); everything else is the back end's own."
-    def __init__(self, llm): self.llm = llm
-    def __getattr__(self, name): return getattr(self.llm, name)
-    def __repr__(self): return f'pooled({self.llm!r})'
-    def illustrate(self, vp, ctx, path)->Path:
-        "Draw the picture to `path`: the offline card in the pool, a model's picture in this thread."
-        if PICTURE_PROCESSES < 1 or not isinstance(self.llm, OfflineLLM) or type(self.llm).illustrate is not OfflineLLM.illustrate:
-            return self.llm.illustrate(vp, ctx, path)
-        pool = _picture_pool()
-        if pool is None or not _pool_free.acquire(blocking=False): return self.llm.illustrate(vp, ctx, path)   # busy: drawn here rather than queued
-        try: return pool.submit(OfflineLLM().illustrate, vp, ctx, Path(path)).result()
-        except Exception as e:
-            out = self.llm.illustrate(vp, ctx, path)     # drawn here: a fault of the drawing itself is raised again here
-            with _pool_lock:
-                if _pool[0] is pool: _pool[0] = False      # the pool failed where this thread did not: draw here from now on
-            log.warning('the picture pool failed (%s: %s); pictures are drawn in the serving process from now on', type(e).__name__, e)
-            return out
-        finally: _pool_free.release()
-
-def pooled(llm)->PooledPictures:
-    "`llm` with its offline pictures drawn in the picture pool."
-    return llm if isinstance(llm, PooledPictures) else PooledPictures(llm)
-
 
 # %% ../../nbs/web/02_webjournal.ipynb #98b8248b
 class WebJournal:
@@ -250,7 +198,7 @@ class WebJournal:
         st, tz = self.user(uid), self.tz(uid)
         if st['agent'] is None or st['agent'].preferences != prefs or st['agent'].tz != tz:
             s = st['store']
-            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=pooled(self.llm), image_dir=self.folder(uid), tz=tz)
+            st['agent'] = EpisodicMemoryAgent(prefs, s, self.llm.analyzer(s.embedder), llm=self.llm, image_dir=self.folder(uid), tz=tz)
         return st['agent']
 
     def zone_name(self, uid:str)->str:
