@@ -9,8 +9,8 @@ from ..memory.intensity import EMBEDDER_IDENTITY
 
 # %% auto #0
 __all__ = ['TOKENIZER_VERSION', 'MAX_TOKEN_CHARS', 'K1', 'B', 'QUESTION_BM25_WEIGHT', 'ROUTED_EMBEDDERS', 'fold', 'stem',
-           'tokenize', 'is_question', 'zscore', 'bm25_idf', 'bm25_scores', 'LexicalIndex', 'default_routes',
-           'default_scores']
+           'tokenize', 'is_question', 'zscore', 'match_spans', 'bm25_idf', 'bm25_scores', 'LexicalIndex',
+           'default_routes', 'default_scores']
 
 # %% ../../nbs/recall/00a_lexical.ipynb #a04d5084
 TOKENIZER_VERSION = 1   # raised whenever `tokenize` changes: journals then rebuild their word indexes when opened
@@ -99,6 +99,29 @@ def zscore(x, # one score per memory
     if len(x) == 0: return x.copy()
     s = x.std()
     return (x - x.mean())/s if s > 0 else np.zeros_like(x)
+
+# %% ../../nbs/recall/00a_lexical.ipynb #52ac238d
+def match_spans(text:str, # a text as written
+                tokens,   # the tokens searched for (`tokenize`'s)
+               )->list:   # (start, end) of every word of `text` holding one of them (in a CJK run: of every such character pair), in order, merged
+    "Where in a text the words of a search are."
+    want, spans = set(tokens), []
+    if not want: return []
+    for m in _word_re().finditer(text):
+        w, at = m.group(), 0
+        for r in list(_CJK_RUN.finditer(w)) + [None]:
+            end = r.start() if r else len(w)
+            if end > at and want.intersection(tokenize(w[at:end])): spans.append((m.start() + at, m.start() + end))
+            if r is None: break
+            run = r.group()
+            for i in range(max(1, len(run) - 1)):
+                if fold(run[i:i+2]) in want: spans.append((m.start() + r.start() + i, m.start() + r.start() + min(i + 2, len(run))))
+            at = r.end()
+    out = []
+    for s, e in sorted(spans):
+        if out and s <= out[-1][1]: out[-1] = (out[-1][0], max(e, out[-1][1]))
+        else: out.append((s, e))
+    return out
 
 # %% ../../nbs/recall/00a_lexical.ipynb #21c709cc
 K1, B = 1.5, 0.75    # BM25's term-frequency saturation and length normalisation (the Lucene defaults)

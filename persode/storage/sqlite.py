@@ -14,8 +14,8 @@ from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_
     index_words, unindex_words, erase_words, build_words, words_current)
 
 # %% auto #0
-__all__ = ['PARALLEL_LOAD_ROWS', 'FEW_MATCHES', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 'SCHEMA_VERSION', 'APPLICATION_ID',
-           'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
+__all__ = ['PARALLEL_LOAD_ROWS', 'FEW_MATCHES', 'DENSE_MATCHES', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 'SCHEMA_VERSION',
+           'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
 
 # %% ../../nbs/storage/02_sqlite.ipynb #95c75b9b
 _all_ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']   # the file format's names, importable from here too
@@ -481,44 +481,51 @@ register_backend('sqlite', open_sqlite)
 register_backend('file', open_sqlite)
 
 # %% ../../nbs/storage/02_sqlite.ipynb #ea528979
-FEW_MATCHES = 1000   # a search whose words fewer entries hold reads those entries and sorts them; more: reads the journal newest first
+FEW_MATCHES = 1000      # a search whose words fewer entries hold reads those entries and sorts them
+DENSE_MATCHES = 20_000  # one whose words at least this many hold reads the journal newest first, asking the word index about each entry
 
 def _match(words)->str:
     "The FTS5 query for a search's tokens: each quoted (a token holds no quote; one would be doubled), all required."
     return ' AND '.join('"' + w.replace('"', '""') + '"' for w in words)
 
-def _find_where(user_id:str, f:Find, few:bool=False)->tuple:
-    "The WHERE clause (text) and its parameters for a `Find`; every value is a parameter. `few`: the word index drives (no index on user_id)."
-    where, args = ['+user_id=?' if few and f.words else 'user_id=?'], [user_id]
+def _mode(con, f:Find)->str:
+    "How to read a search: 'few', 'many' or 'dense', by how many entries (of any user) hold every word, counted up to `DENSE_MATCHES`."
+    if not f.words: return 'all'
+    n = con.execute('SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT ?)', (_match(f.words), DENSE_MATCHES)).fetchone()[0]
+    return 'few' if n < FEW_MATCHES else 'dense' if n >= DENSE_MATCHES else 'many'
+
+def _find_where(user_id:str, f:Find, mode:str='many', words:bool=True)->tuple:
+    "The WHERE clause (text) and its parameters for a `Find` read the `mode` way; every value is a parameter. `words=False`: no condition on the words."
+    where, args = ['+user_id=?' if mode == 'few' and f.words else 'user_id=?'], [user_id]
     if f.start is not None: where.append('created>=?'); args.append(f.start)
     if f.end is not None: where.append('created<?'); args.append(f.end)
     if f.emotion: where.append('emotion=?'); args.append(f.emotion)
     if f.tag: where.append('instr(char(31) || hashtags || char(31), ?) > 0'); args.append(TAG_SEP + f.tag + TAG_SEP)
-    if f.words: where.append('seq IN (SELECT rowid FROM memory_words WHERE memory_words MATCH ?)'); args.append(_match(f.words))
+    if f.words and words:
+        if mode == 'dense':
+            for w in f.words: where.append('EXISTS (SELECT 1 FROM memory_words WHERE memory_words MATCH ? AND rowid = memories.seq)'); args.append(_match([w]))
+        else: where.append('seq IN (SELECT rowid FROM memory_words WHERE memory_words MATCH ?)'); args.append(_match(f.words))
     return ' AND '.join(where), args
-
-def _few(con, f:Find)->bool:
-    "Whether fewer than `FEW_MATCHES` entries (of any user) hold every word of the search."
-    if not f.words: return False
-    return con.execute('SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT ?)', (_match(f.words), FEW_MATCHES)).fetchone()[0] < FEW_MATCHES
 
 @patch
 def find_rows(self:SQLiteJournal, user_id, find:Find, before=None, limit:int=25)->list:
     "Matching rows newest first (ties by id), older than the cursor `before`: the word index's few entries sorted, or the `(user_id, created, id)` index read in order."
     with self._read() as con:
-        few = _few(con, find)
-        where, args = _find_where(user_id, find, few)
+        mode = _mode(con, find)
+        where, args = _find_where(user_id, find, mode)
         if before is not None: where += ' AND created<=? AND (created<? OR id<?)'; args += [before[0], before[0], before[1]]
         rows = con.execute(f'SELECT id, text, created, intensity, emotion, valence, event, hashtags FROM memories '
-                           f'{"" if few or not find.words else "INDEXED BY memories_user_created "}WHERE {where} '
+                           f'{"INDEXED BY memories_user_created " if mode in ("many", "dense") else ""}WHERE {where} '
                            'ORDER BY created DESC, id DESC LIMIT ?', (*args, int(limit))).fetchall()
     return [(*r[:7], tuple(r[7].split(TAG_SEP)) if r[7] else ()) for r in rows]
 
 @patch
 def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int:
-    "How many of the user's entries match `find` (counting stops at `upto` + 1), from the word index when there are words."
-    where, args = _find_where(user_id, find, few=True)
-    sql = f'SELECT count(*) FROM memories WHERE {where}' if upto is None else f'SELECT count(*) FROM (SELECT 1 FROM memories WHERE {where} LIMIT ?)'
+    "How many of the user's entries match `find` (counting stops at `upto` + 1); with words, the word index's entries are read in turn (the join is written to start there)."
+    where, args = _find_where(user_id, find, 'few', words=False)
+    src = 'memories'
+    if find.words: src, where, args = 'memory_words CROSS JOIN memories ON memories.seq = memory_words.rowid', f'memory_words MATCH ? AND {where}', [_match(find.words), *args]
+    sql = f'SELECT count(*) FROM {src} WHERE {where}' if upto is None else f'SELECT count(*) FROM (SELECT 1 FROM {src} WHERE {where} LIMIT ?)'
     with self._read() as con: return con.execute(sql, args if upto is None else (*args, int(upto) + 1)).fetchone()[0]
 
 # %% ../../nbs/storage/02_sqlite.ipynb #tsrd0012
