@@ -196,7 +196,8 @@ class PgMemoryStore:
         return _memory(r)
 
     def __contains__(self, mid)->bool:
-        if not isinstance(mid, str) or len(mid) > MAX_ID_CHARS: return False
+        try: check_mid(mid)
+        except (TypeError, PersodeError): return False      # no memory has an id that is not one (NUL would be a DataError)
         return self.journal.run(lambda c: c.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s AND id = %s)',
                                                      (self.user_id, mid)).fetchone()[0])
 

@@ -384,6 +384,7 @@ def _entries_count(n:int)->str: return f'{n:,} entr{"y" if n == 1 else "ies"}'
 def _close_in_meaning(web, uid:str, q:str, f, shown:set)->list:
     "Up to `MEANING_RESULTS` entries the default recall finds for `q`, at or above the relevance floor Talk quotes by, that are not `shown` and keep to the filters of `f` (no recall recorded)."
     st = web.user(uid)['store']
+    if len(st) == 0: return []      # a journal with no entries yet has nothing close in meaning (the store refuses an empty query)
     r = with_relevance(st, st.retrieve(q, web.now(), top_k=MEANING_RESULTS + len(shown), strategy='default', reinforce=False), relevance_floor(st.embedder))
     def keep(m):
         t = m.created_at.timestamp()
@@ -430,7 +431,8 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
     head = f'{many} with {said}' if said else many
     return _html(page('Search', form,
                       Section(H2('Found'), P(head + (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '') + '.', cls='found-count'),
-                              found_list(found.entries, f.words, tz) if found.entries else P('No entry matches all of this.'),
+                              found_list(found.entries, f.words, tz) if found.entries else
+                              P('No entry matches all of this.') if web.db.count_entries(auth) else P('No entries yet. ', A('Write your first entry', href='/')),
                               _older('/search', found.older, q=q, tag=tag, emotion=emotion, start=start, end=end)),
                       Section(H2('Close in meaning'), found_list(close, f.words, tz)) if close else None))
 
