@@ -24,7 +24,7 @@ from .contract import DEFAULT_USER, check_user_id, embedder_for, register_backen
 __all__ = ['MAX_DECAY_EXPONENT', 'SEARCH_MODES', 'SENTENCE_BATCH', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/storage/04_postgres.ipynb #af5c4ea6
-from ..core.text import PersodeError, NotFoundError, MAX_ID_CHARS
+from ..core.text import PersodeError, NotFoundError
 
 # %% ../../nbs/storage/04_postgres.ipynb #pgmsh001
 def _utc(x): return None if x is None else x.astimezone(timezone.utc)
