@@ -17,7 +17,7 @@ from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_for
 from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
                        session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, CSRF_HEADER, csrf_token, check_csrf, check_bind,
-                       is_loopback, SECURITY_HEADERS)
+                       is_loopback, SECURITY_HEADERS, DEVICE_COOKIE, device_cookie, read_device, device_cookie_header)
 try:
     from fasthtml.common import FastHTML, APIRouter, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
     from fasthtml.common import A, H2, Input, P, Section, Ul
@@ -497,6 +497,15 @@ def _begin(req, acct):
     "Start a new session for `acct` with this response (a fresh session id, the account's current session key)."
     req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
 
+def _device(req, state, username)->str|None:
+    "This browser's device id for the account `username` (its device cookie, see `read_device`), None for an unknown browser."
+    return read_device(req.cookies.get(DEVICE_COOKIE), username, state.web.secret, time.time())
+
+def _known(r, req, state, acct):
+    "`r` with a new device cookie: this browser now knows `acct` (its sign-ins are counted on their own, see `LoginLimiter`)."
+    r.headers.append('Set-Cookie', device_cookie_header(device_cookie(acct.username, state.web.secret, time.time()), secure=req.url.scheme == 'https'))
+    return r
+
 _account_routes = APIRouter()
 
 def _sign_in(req, username:str='', error=None, status:int=200, notice=None)->HTMLResponse:
@@ -509,11 +518,12 @@ def sign_in_page(req, msg:str=''): return _sign_in(req, notice=NOTICES.get(msg))
 
 @_account_routes.post('/login')
 def login(req, state, username:str='', password:str=''):
-    try: acct = sign_in(state.accounts, state.limiter, username, password, client=_client(req), now=state.web.now().timestamp())
+    try: acct = sign_in(state.accounts, state.limiter, username, password, client=_client(req), now=state.web.now().timestamp(),
+                        device=_device(req, state, username))
     except PersodeError as e:
         return _refused(_sign_in(req, username[:40], str(e), 400), e)
     _begin(req, acct)
-    return _go('/')
+    return _known(_go('/'), req, state, acct)
 
 @_account_routes.get('/logout')
 def logout_form(req): return _html(page('Sign out', confirm_form(_token(req), '/logout', 'Sign out of Persode? Every browser signed in to your account is signed out with this one.', 'Sign out', cancel=back(req), danger=False)))
@@ -541,7 +551,7 @@ def signup(req, state, username:str='', password:str='', password2:str=''):
     except PersodeError as e:
         return _html(page('Create an account', login_form(_token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
     _begin(req, acct)
-    return _go('/onboard')
+    return _known(_go('/onboard'), req, state, acct)
 
 # %% ../../nbs/web/03_app.ipynb #e8f30027
 @_account_routes.get('/password')
@@ -550,7 +560,7 @@ def password_page(req): return _html(page('Change your password', password_form(
 @_account_routes.post('/password')
 def change_password(req, auth, state, password:str='', new:str='', new2:str=''):
     try:
-        try: sign_in(state.accounts, state.limiter, auth, password, client=_client(req), now=state.web.now().timestamp())
+        try: sign_in(state.accounts, state.limiter, auth, password, client=_client(req), now=state.web.now().timestamp(), device=_device(req, state, auth))
         except TooManyAttempts: raise
         except PersodeError: raise PersodeError('the current password is wrong') from None
         if new != new2: raise PersodeError('the two new passwords differ')
