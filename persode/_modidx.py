@@ -2229,6 +2229,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.__init__': ( 'web/webjournal.html#webjournal.__init__',
                                                                                         'persode/web/webjournal.py'),
+                                        'persode.web.webjournal.WebJournal._settle': ( 'web/webjournal.html#webjournal._settle',
+                                                                                       'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.agent': ( 'web/webjournal.html#webjournal.agent',
                                                                                      'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.changes_lock': ( 'web/webjournal.html#webjournal.changes_lock',
@@ -2295,4 +2297,6 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                         'persode.web.webjournal.entry_line': ( 'web/webjournal.html#entry_line',
                                                                                'persode/web/webjournal.py'),
                                         'persode.web.webjournal.look_back': ('web/webjournal.html#look_back', 'persode/web/webjournal.py'),
-                                        'persode.web.webjournal.running': ('web/webjournal.html#running', 'persode/web/webjournal.py')}}}
+                                        'persode.web.webjournal.running': ('web/webjournal.html#running', 'persode/web/webjournal.py'),
+                                        'persode.web.webjournal.settle_moves': ( 'web/webjournal.html#settle_moves',
+                                                                                 'persode/web/webjournal.py')}}}
