@@ -10,8 +10,8 @@ from ..storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open
 
 # %% auto #0
 __all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTINGS_PREFIX', 'RESERVED_USERNAMES',
-           'ACCOUNT_BACKOFF', 'CLIENT_BACKOFF', 'DEVICE_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SECRET_ENV',
-           'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
+           'ACCOUNT_BACKOFF', 'CLIENT_BACKOFF', 'DEVICE_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SWEEP_EVERY',
+           'SECRET_ENV', 'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
            'CSRF_HEADER', 'DEVICE_COOKIE', 'DEVICE_TTL', 'CSP', 'SECURITY_HEADERS', 'check_password', 'default_hasher',
            'hash_password', 'verify_password', 'check_username', 'settings_id', 'is_account_record', 'Account',
            'Accounts', 'wait_words', 'TooManyAttempts', 'Backoff', 'client_key', 'LoginLimiter', 'sign_in',
@@ -208,6 +208,7 @@ CLIENT_BACKOFF = Backoff(free=10, base=1., cap=900.)   # per client address: one
 DEVICE_BACKOFF = Backoff(free=5, base=1., cap=60.)     # per known device (a browser that signed in before), instead of the two above
 FORGET_FAILURES = 900.                                 # seconds after the last failure when a count starts again from zero
 LIMIT_PREFIX = '~limit:'                               # user id prefix of the counts kept in the journal
+SWEEP_EVERY = 300.                                     # seconds between two sweeps of forgotten counts (`LoginLimiter.tick`)
 
 def client_key(client)->str:
     "What the per-client count is kept under: the address, an IPv6 address's /64 network (one machine usually holds a whole /64)."
@@ -226,7 +227,7 @@ class LoginLimiter:
         if max(per_account.cap, per_client.cap, per_device.cap) > forget_after: raise ValueError('a wait cannot be longer than forget_after')
         self.db, self.per_account, self.per_client, self.per_device = db, per_account, per_client, per_device
         self.forget_after, self.max_keys = float(forget_after), int(max_keys)
-        self._mem, self._lock = {}, threading.Lock()
+        self._mem, self._lock, self._next_sweep = {}, threading.Lock(), -math.inf
     def _keys(self, username, client, device=None)->tuple:
         "The counts an attempt is held to: a known device's own (see below); else the account's and the client's."
         if device: return ((('device', str(device)[:64]), self.per_device),)
@@ -278,6 +279,27 @@ class LoginLimiter:
         "Count a failed sign-in that `reserve` did not count (its counts, one more each)."
         ks = [k for k, _ in self._keys(username, client, device)]
         self._update(ks, now, lambda cur: ({k: (cur[k][0] + 1, float(now)) for k in ks}, None))
+
+    def sweep(self, now:float)->int:
+        "Remove every count forgotten at `now` (its last attempt `forget_after` ago or more), whatever it counts; returns how many."
+        gone = lambda d: self._read(d, now) == (0, 0.)
+        if self.db is None:
+            with self._lock:
+                old = [k for k, v in self._mem.items() if gone(v)]
+                for k in old: del self._mem[k]
+            return len(old)
+        ids, n = [u for u in self.db.users() if u.startswith(LIMIT_PREFIX)], 0
+        for i in range(0, len(ids), 100):           # each record dropped only if still forgotten when it is dropped
+            n += self.db.update_preferences(ids[i:i + 100], lambda f: ((drop := {u: None for u, d in f.items() if d is not None and gone(d)}), len(drop)))
+        return n
+
+    def due(self, now:float)->bool: return now >= self._next_sweep
+    def tick(self, now:float)->int:
+        "The schedule the server keeps: a `sweep` when `SWEEP_EVERY` seconds have passed since this limiter's last one (0 otherwise)."
+        with self._lock:
+            if now < self._next_sweep: return 0
+            self._next_sweep = now + SWEEP_EVERY
+        return self.sweep(now)
 
     def succeeded(self, username, client, now:float, device=None):
         "After the right password: the account's count (a known device's) cleared; the client's keeps its failures, less the attempt `reserve` counted."

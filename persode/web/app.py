@@ -24,6 +24,7 @@ try:
     from starlette.datastructures import MutableHeaders
     from starlette.requests import cookie_parser
     from starlette.middleware import Middleware
+    from starlette.concurrency import run_in_threadpool
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
@@ -85,8 +86,8 @@ def _holds(s, local:str|None, accounts, gate:str|None=None)->bool:
 # %% ../../nbs/web/03_app.ipynb #e8f30025
 class SessionGuard:
     "ASGI middleware: the signed session (a fresh one when missing or invalid), the request's journal scope, the security headers, no caching of pages, the server's time."
-    def __init__(self, app, web:WebJournal, local:str|None=None, accounts=None, token:str|None=None):
-        self.app, self.web, self.secret, self.local, self.accounts, self.token = app, web, web.secret, local, accounts, token
+    def __init__(self, app, web:WebJournal, local:str|None=None, accounts=None, token:str|None=None, limiter=None):
+        self.app, self.web, self.secret, self.local, self.accounts, self.token, self.limiter = app, web, web.secret, local, accounts, token, limiter
         self.gate = None if token is None or accounts is not None else access_gate(token, web.secret)
     def session(self, scope, now:float):
         "The request's valid session, or None (expired, forged, for another mode, not let in by the access token, for an account that is gone or whose password changed since)."
@@ -107,6 +108,8 @@ class SessionGuard:
     async def __call__(self, scope, receive, send):
         if scope['type'] != 'http': return await self.app(scope, receive, send)
         t0, now, static = time.perf_counter(), time.time(), scope.get('path', '').startswith('/static/')
+        if self.limiter is not None and self.limiter.due(t := self.web.now().timestamp()):
+            await run_in_threadpool(self.limiter.tick, t)      # forgotten sign-in counts swept on schedule (`LoginLimiter.tick`)
         s = self.session(scope, now)
         if s is None: s = scope['persode_set_session'] = new_session(self.local, now)
         scope['persode_session'], scope['csrf'] = s, csrf_token(s, self.secret)
@@ -162,12 +165,13 @@ def journal_app(web:WebJournal,                # the server side, with its signi
                 token:str|None=None,           # without accounts: the access token a browser brings once (None: every local program may open it)
                )->FastHTML:
     "The FastHTML app of `web`, with its middleware, Beforeware and state, and no routes yet."
+    limiter = None if accounts is None else LoginLimiter(accounts.db)   # counts in the journal: every process serving it sees them
     app = FastHTML(default_hdrs=False, hdrs=HEAD, htmlkw=dict(lang='en'), canonical=False, sess_cls=None, key_fname=os.devnull, secret_key='unused',
                    before=[Beforeware(signed_in, skip=PUBLIC), Beforeware(genuine, skip=[r'/static/.*'])],
-                   middleware=[Middleware(SessionGuard, web=web, local=local, accounts=accounts, token=token)],
+                   middleware=[Middleware(SessionGuard, web=web, local=local, accounts=accounts, token=token, limiter=limiter)],
                    exception_handlers={404: lambda req, exc: _missing('there is no such page')})
     app.state.web, app.state.accounts = web, accounts
-    app.state.limiter = None if accounts is None else LoginLimiter(accounts.db)   # counts in the journal: every process serving it sees them
+    app.state.limiter = limiter
     return app
 
 def make_app(db:JournalDB,            # the open journal
