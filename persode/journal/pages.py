@@ -66,7 +66,7 @@ def page_lock(folder:Path):
         finally: fcntl.flock(f, fcntl.LOCK_UN)
 
 # %% ../../nbs/journal/05_pages.ipynb #d3b0c3ba
-PAGE_FILE = re.compile(r'\.?(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{15}))\.(md|html|png|json)(\.tmp)?')
+PAGE_FILE = re.compile(r'\.?(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{15}))\.(md|html|svg|png|json)(\.tmp)?')
 
 def _sha(text:str)->str: return hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]
 
@@ -144,10 +144,11 @@ def rerender(store,       # the user's store (as the journal holds it now)
     keep = info.get('moment_source') != 'offline template' and _sha(m.text) == info.get('text_sha')
     vp = compose_visual_prompt(ctx, info.get('moment') if keep else None, info.get('moment_source') if keep else 'offline template')
     stem, llm = info['stem'], OfflineLLM()
-    tmp = folder/f'.{stem}.png.tmp'
-    os.chmod(llm.illustrate(vp, ctx, tmp), 0o600); os.replace(tmp, folder/f'{stem}.png')
+    tmp, img = folder/f'.{stem}{llm.picture_suffix}.tmp', folder/f'{stem}{llm.picture_suffix}'
+    os.chmod(llm.illustrate(vp, ctx, tmp), 0o600); os.replace(tmp, img)
+    _remove(f for f in _entry_files(folder, stem) if f.suffix in ('.svg', '.png') and f != img)   # an image model's picture gives way
     prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected')
-    e = JournalEntry(m.text, llm.diary(ctx), vp, folder/f'{stem}.png', a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov, tz)
+    e = JournalEntry(m.text, llm.diary(ctx), vp, img, a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov, tz)
     write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); write_atomic(folder/f'{stem}.html', e.to_html())
     write_atomic(folder/f'{stem}.json', json.dumps(dict(page_record(e, info['user']), stem=stem), ensure_ascii=False))
 

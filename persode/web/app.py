@@ -189,7 +189,7 @@ def home(req, auth, state, msg:str=''):
         st = web.user(auth)
         recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
         n = len(st['store'])
-        back = looking_back(*look_back(st['index'], now, tz), now, tz)
+        back = looking_back(look_back(st['index'], now, tz), now, tz)
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                         P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
     today = now.astimezone(tz).date()
@@ -282,7 +282,7 @@ def entry(auth, state, mid:str, msg:str=''):
 def image(auth, state, mid:str):
     try: p = state.web.image(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return FileResponse(p, media_type='image/png')
+    return FileResponse(p, media_type='image/svg+xml' if p.suffix == '.svg' else 'image/png')
 
 @_page_routes.get('/page/{mid}/why')
 def why(auth, state, mid:str):

@@ -570,7 +570,7 @@ def diary_page(v:PageView,    # the page
                tz=None,       # the person's zone (see `zone`); UTC when None
               ):
     "A diary page: date and time on the person's clock, mood in words, picture (or mood card), the entry once, the diary's reflection, tags as links, resurfaced episodes, and its actions."
-    pic = (Img(src=v.image_url, alt=v.picture_alt or f'A picture in {v.mood.phrase}', width=400, height=400) if v.image_url
+    pic = (Img(src=v.image_url, alt=v.picture_alt or f'A picture in {v.mood.phrase}', width=480, height=360) if v.image_url
            else mood_card(v.emotion, v.intensity))
     res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, you felt {feeling(m.emotion, m.intensity)}): ',
               excerpt(m.text, 200)) for m in v.resurfaced]
@@ -796,18 +796,19 @@ MOOD_CSS = ("""
   + f'.emo-other{{background:{EMOTION_COLOURS["neutral"]};color:{EMOTION_INK}}}\n')
 
 # %% ../../nbs/web/00_views.ipynb #mood0015
-def looking_back(week:list,    # entries of the last seven days before today, newest first (with `id`, `created_at`, `emotion`, `intensity`, `text`)
-                 earlier:list, # (how long ago in words, entries) of this day in earlier months and years, nearest first
+def looking_back(days:list,    # [(how long ago in words, the day, a few of its entries, how many that day)] (`look_back`)
                  now:datetime, # the time of reading
                  tz=None,      # the person's zone (see `zone`); UTC when None
                 ):
-    "The 'Looking back' section of the home page: this week's entries and this day in earlier months and years, or a plain empty state."
-    line = lambda e, fmt: Li(A(local_time(e.created_at, tz, fmt), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 140))
+    "The 'Looking back' section of the home page: this day a week, a month and a year ago, or a plain empty state."
+    line = lambda e: Li(A(local_time(e.created_at, tz, '%H:%M'), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 140))
     parts = []
-    if week: parts += [H3('Earlier this week'), Ul(*[line(e, '%A') for e in week])]
-    for ago, es in earlier: parts += [H3(f'On this day {ago}'), Ul(*[line(e, '%d %B %Y') for e in es])]
-    if not parts: parts = [P('Nothing to look back on yet. Entries from earlier this week, and from this day in earlier months and years, will come back here.', cls='muted')]
-    return Section(H2('Looking back'), *parts, cls='looking-back')
+    for ago, d, es, n in days:
+        more = P(A(f'{n - len(es)} more from that day', href=f'/day/{d:%Y-%m-%d}')) if n > len(es) else None
+        parts += [H3(f'{ago.capitalize()}, {d:%A} {d.day} {d:%B}' + (f' {d.year}' if d.year != now.astimezone(zone(tz)).year else '')),
+                  Ul(*[line(e) for e in es]), more]
+    if not parts: parts = [P('Nothing to look back on yet. Entries from this day a week, a month and a year ago will come back here.', cls='muted')]
+    return Section(H2('Looking back'), *parts, P(A('More in the timeline', href='/timeline')) if days else None, cls='looking-back')
 
 # %% ../../nbs/web/00_views.ipynb #b230dcb9
 TALK_CSS = """
