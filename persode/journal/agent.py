@@ -22,7 +22,7 @@ from ..recall.relevance import relevance_floor, RecallHit, Recall, with_relevanc
 
 # %% auto #0
 __all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'relevant', 'offline_reply', 'reply_messages',
-           'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
+           'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic', 'write_atomic_bytes']
 
 # %% ../../nbs/journal/04_agent.ipynb #241c3c2c
 class EpisodicMemoryAgent:
@@ -424,7 +424,7 @@ class JournalEntry:
 
 
 # %% ../../nbs/journal/04_agent.ipynb #81839a67
-_MIME = {'.svg': 'image/svg+xml', '.png': 'image/png'}   # the picture's type by its suffix
+_MIME = {'.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg'}   # the picture's type by its suffix
 
 def _esc(s)->str: return escape(strip_control(s), quote=True)   # no markup, no terminal escapes (a page may be `cat`)
 
@@ -456,3 +456,10 @@ def write_atomic(path:Path, # the file to write
     "Write a text file so that it is either the old file or the new one, never half of it."
     tmp = path.with_name(f'.{path.name}.tmp')
     write_private(tmp, text.encode('utf-8')); os.replace(tmp, path)   # private to the journal's owner (0600)
+
+def write_atomic_bytes(path:Path, # the file to write
+                       data:bytes, # its new content
+                      ):
+    "Write a binary file (private, 0600) so that it is either the old file or the new one."
+    tmp = path.with_name(f'.{path.name}.tmp')
+    write_private(tmp, data); os.replace(tmp, path)

@@ -350,7 +350,8 @@ class OfflineLLM:
         "Draw the entry's scene (`draw_scene`, keyed by its memory id) into `path` as SVG, private to the owner."
         svg = draw_scene(scene_of(ctx.text, ctx.now, ctx.identity, ctx.tz), ctx.identity, vp.mood, ctx.analysis.valence,
                          memory_id(ctx.text, ctx.now))
-        path = Path(path); write_private(path, svg.encode('utf-8')); return path
+        path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+        write_private(path, svg.encode('utf-8')); return path
     def reply(self, messages:list, offline_text:str)->str: return offline_text
     def __repr__(self): return 'OfflineLLM()'
 
