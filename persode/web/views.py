@@ -273,16 +273,19 @@ def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/wri
                label:str='What happened today?', dated:bool=True,
                zone:str|None=None,    # the person's time zone, named beside the "when" fields
                today:date|None=None,  # the person's today: the latest day the day field offers
+               photo:bool=False,      # offer a photo for the page (the form is then sent as multipart)
               ):
-    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock) posted to `action`."
+    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; when `photo`, a photo) posted to `action`."
     when_ = Fieldset(Legend('When did it happen? ', Small(f'Optional: leave it empty for now. On your clock{f" ({zone})" if zone else ""}; '
                                                           'a day without a time is kept as that day.')),
                      Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
                                                        max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
                      Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
-    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None,
+    pic = Div(Label('A photo for the page ', Small('(optional; its date is used when you give none, its place and camera details are not kept)'), fr='photo'),
+              Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field') if photo else None
+    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None, pic,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
-                method='post', action=action, cls='entry')
+                method='post', action=action, enctype='multipart/form-data' if photo else None, cls='entry')
 
 def confirm_form(token:str,      # the anti-forgery token
                  action:str,     # where the confirmed form posts

@@ -17,6 +17,8 @@ from ..journal.messages import message_body
 from ..journal.llm import get_llm
 from ..journal.templates import mood_for
 from ..journal.illustrator import scene_of, scene_words
+from ..journal.photos import read_photo
+from ..journal.pages import PHOTO
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .views import PageView, mood_words, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
@@ -119,8 +121,8 @@ _DIARY = re.compile(r'<div class="diary">(.*?)</div>', re.S)
 _DEFAULT_PREFS = dict(name='friend', age=30)   # who pages are drawn for when a person has no profile yet
 
 def _picture(folder:Path, stem:str)->Path|None:
-    "A page's picture: its SVG drawing or an image model's PNG, or None."
-    return next((p for p in (folder/f'{stem}.svg', folder/f'{stem}.png') if p.is_file()), None)
+    "A page's picture: the person's photo, its SVG drawing or an image model's PNG, or None."
+    return next((p for p in (folder/f'{stem}.jpg', folder/f'{stem}.svg', folder/f'{stem}.png') if p.is_file()), None)
 
 def _record(folder:Path, stem:str, uid:str)->dict|None:
     try: rec = json.loads((folder/f'{stem}.json').read_text(encoding='utf-8'))
@@ -248,6 +250,7 @@ class WebJournal:
     def picture_words(self, uid:str, m, rec:dict)->str:
         "What the picture of memory `m`'s page shows, in words (its alt text): the offline picture described, or the moment an image model drew."
         prov = rec.get('provenance') if isinstance(rec.get('provenance'), dict) else {}
+        if prov.get('illustrator') == PHOTO: return f'A photo {self.prefs(uid).name if self.prefs(uid) else "you"} added to this entry.'
         if 'offline' in str(prov.get('illustrator', 'offline')) or rec.get('rendered_again'):
             prefs = self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS)
             ident = prefs.visual_identity
@@ -266,14 +269,18 @@ class WebJournal:
         return ((folder or self.folder(uid))/f'{journal_stem(e.created_at, e.id)}.json').is_file()
 
     # --- what a person can do
-    def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='')->object:
+    def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='',
+              photo:bytes|None=None,  # the person's photo for the page (`read_photo` checks it); its date is the entry's when `written` is empty
+             )->object:
         "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
         check_text(text); t = when_written(written, self.now(), self.tz(uid))
+        ph = read_photo(photo, self.tz(uid)) if photo is not None else None
+        if ph is not None and not written and ph.taken is not None: t = check_moment(ph.taken, self.now(), 'the date the photo was taken')
         with self.changes_lock(uid):
             agent = self.agent(uid, prefs)
             folder = own_folder(self.folder(uid), uid)
             sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
-            e = journal_entry(agent, text, t, folder, uid)
+            e = journal_entry(agent, text, t, folder, uid, photo=ph)
         self.user(uid)
         return e
 
@@ -353,7 +360,7 @@ def _move_pages(folder:Path, moves:dict):
             a, b = journal_stem(as_utc(t0, 'time'), mid), journal_stem(as_utc(t1, 'time'), mid)
             for ext in ('html', 'md'):
                 if (f := folder/f'{a}.{ext}').is_file(): write_atomic(f, f.read_text(encoding='utf-8').replace(a, b))
-            for ext in ('svg', 'png', 'html', 'md', 'json'):      # the record last: it says the page is there
+            for ext in ('jpg', 'svg', 'png', 'html', 'md', 'json'):      # the record last: it says the page is there
                 if (folder/f'{a}.{ext}').is_file(): os.replace(folder/f'{a}.{ext}', folder/f'{b}.{ext}')
 
 @patch
