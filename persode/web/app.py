@@ -191,7 +191,7 @@ def home(req, auth, state, msg:str=''):
         st = web.user(auth)
         recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
         n = len(st['store'])
-        back = looking_back(look_back(st['index'], now, tz), now, tz)
+        back = looking_back(look_back(st['index'], now, tz, k=1), now, tz)   # one entry of each day, the rest a link away
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                         P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
     today = now.astimezone(tz).date()

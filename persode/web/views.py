@@ -13,8 +13,8 @@ from ..journal.templates import mood_for
 from ..memory.analyzer import EMOTIONS
 from ..storage.contract import MAX_QUERY_CHARS
 try:
-    from fasthtml.common import (A, Article, Body, Button, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
-                                 Input, Label, Li, Link, Main, Mark, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
+    from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
+                                 Input, Label, Li, Link, Main, Mark, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong, Summary,
                                  Table, Tbody, Td, Textarea, Th, Thead, Title, Tr, Ul, Caption, to_xml)
     from fasthtml import svg
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
@@ -281,8 +281,8 @@ def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/wri
                      Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
                                                        max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
                      Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
-    pic = Div(Label('A photo for the page ', Small('(optional; its date is used when you give none, its place and camera details are not kept)'), fr='photo'),
-              Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field') if photo else None
+    pic = Details(Summary('Add a photo'), Div(Label('A photo for the page ', Small('(its date is used when you give none; its place and camera details are not kept)'), fr='photo'),
+              Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field'), cls='photo') if photo else None
     return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None, pic,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, enctype='multipart/form-data' if photo else None, cls='entry')
@@ -458,7 +458,7 @@ def reflection(diary:str|None, text:str)->str:
     return d
 
 # %% ../../nbs/web/00_views.ipynb #f2801ed4
-from fasthtml.common import Details, Summary
+#| export
 
 # %% ../../nbs/web/00_views.ipynb #0545c58a
 def closeness(x:float, # cosine of the message's and the entry's embeddings
@@ -804,7 +804,7 @@ def looking_back(days:list,    # [(how long ago in words, the day, a few of its 
                  tz=None,      # the person's zone (see `zone`); UTC when None
                 ):
     "The 'Looking back' section of the home page: this day a week, a month and a year ago, or a plain empty state."
-    line = lambda e: Li(A(local_time(e.created_at, tz, '%H:%M'), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 140))
+    line = lambda e: Li(A(local_time(e.created_at, tz, '%H:%M'), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 100))
     parts = []
     for ago, d, es, n in days:
         more = P(A(f'{n - len(es)} more from that day', href=f'/day/{d:%Y-%m-%d}')) if n > len(es) else None
