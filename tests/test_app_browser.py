@@ -918,3 +918,27 @@ def test_product_journey(browser, site):
         v.go(f'/page/{ids[0]}'); assert v.page.url.endswith('/login')
         assert not look.found, f'{len(look.found)} problems on the pages of the journey ({len(look.seen)} pages):\n' + '\n'.join(look.found)
         v.close()
+
+
+def test_home_stays_a_page(browser, tmp_path):
+    "A journal of 10,000 entries (about nine a day for three years): the home page on a phone looks back on three days, one entry each, and stays about three screens tall."
+    from persode.memory.embeddings import get_embedder
+    from persode.journal.onboarding import OnboardingPreferences
+    db = open_journal(tmp_path/'journal.db')
+    clock = Clock(datetime(2026, 3, 3, 20, tzinfo=timezone.utc))
+    try:
+        db.set_preferences('default', OnboardingPreferences(name='Ada', age=36))
+        texts = [f'Entry {i}: a long walk by the river, some work at the office, then dinner with friends who came over late.' for i in range(10_000)]
+        db.store_for('default', get_embedder('hashing')).add_many(texts, [clock.t - timedelta(hours=2.6*i + 1) for i in range(10_000)][::-1])
+        with serve(db, tmp_path, clock, tz='UTC') as base:
+            v = Visitor(browser, base, 'phone', viewport={'width': 390, 'height': 844})
+            v.go('/')
+            back = v.page.locator('.looking-back')
+            expect(back.locator('h3')).to_have_count(3); expect(back.locator('li')).to_have_count(3)
+            expect(back.get_by_role('link', name='8 more from that day')).to_have_count(3)
+            height = v.page.evaluate('document.documentElement.scrollHeight')
+            print(f'home page at 390 px with 10,000 entries: {height} px, {height/844:.2f} screens of 844 px')
+            assert height <= 3*844, height                     # the write form, seven recent entries and three looked back on
+            assert v.errors == [], v.errors
+            v.close()
+    finally: db.close()
