@@ -678,7 +678,7 @@ def test_mood_at_phone_width(browser, site):
         v.shot(f'{tag}-phone-3-page')
         v.go(f'/page/{sweet}'); expect(v.page.locator('.diary-page .mood')).to_contain_text('mixed: happy and sad')
 
-        clock.t = DAY1 + timedelta(days=5)
+        clock.t = DAY1 + timedelta(days=10)                                      # a week after the bittersweet day
         v.go('/'); fits(v, 'home')
         back = v.page.locator('section.looking-back')
         expect(back.locator(f'a[href="/page/{sweet}"]')).to_be_visible()
