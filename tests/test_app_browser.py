@@ -942,3 +942,36 @@ def test_home_stays_a_page(browser, tmp_path):
             assert v.errors == [], v.errors
             v.close()
     finally: db.close()
+
+
+def test_photo(browser, site, tmp_path):
+    "A photo chosen in the write form is the diary page's picture, without its GPS position, dated when it was taken; a bad file stores nothing; forgetting the entry removes the photo."
+    import io
+    from PIL import Image
+    from persode.journal.pages import user_pages
+    ex = Image.Exif(); ex.get_ifd(0x8769)[36867] = '2026:03:02 09:15:00'; ex.get_ifd(0x8825).update({1: 'N', 2: (48.0, 51.0, 29.0)})
+    Image.new('RGB', (2400, 1600), '#c96').save(tmp_path/'lake.jpg', 'JPEG', exif=ex)
+    (tmp_path/'notes.jpg').write_text('not a photo')
+    clock = Clock(DAY1 + timedelta(days=2))
+    with site.serve(clock) as base:
+        v = Visitor(browser, base, f'{site.tag}-photo')
+        onboard(v)
+        v.go('/'); v.page.fill('#text', 'Breakfast by the lake.')
+        v.page.get_by_text('Add a photo').click(); v.page.set_input_files('#photo', str(tmp_path/'notes.jpg'))
+        v.expected.add('/write'); v.submit('Write my page', 400)
+        expect(v.page.get_by_role('alert')).to_contain_text('not a photo Persode can read')
+        assert count(site.db) == 0
+        v.page.get_by_text('Add a photo').click(); v.page.set_input_files('#photo', str(tmp_path/'lake.jpg'))
+        v.submit('Write my page')
+        mid = re.search(r'/page/([^/?]+)\?msg=written$', v.page.url)[1]
+        expect(v.page.locator('.diary-page h2')).to_contain_text('02 March 2026')       # the photo's date, not the clock's
+        img = v.page.locator('.diary-page img')
+        assert img.get_attribute('alt') == 'A photo Ada added to this entry.' and img.evaluate('i => i.naturalWidth') == 1600
+        r = v.page.request.get(f'{base}/page/{mid}/image')
+        assert r.headers['content-type'] == 'image/jpeg' and b'Exif' not in r.body()
+        folder = user_pages(site.home, 'default')
+        assert len(list(folder.glob('*.jpg'))) == 1
+        v.go(f'/page/{mid}/forget'); v.submit('Forget it')
+        assert list(folder.glob('*.jpg')) == [] and count(site.db) == 0
+        assert v.errors == [], v.errors
+        v.close()
