@@ -53,7 +53,7 @@ def recall(store,                 # a `MemoryStore` (SQLite journals load into o
            top_k:int=3,           # how many memories to return
            strategy:str=DEFAULT_STRATEGY, # how to rank by meaning and words inside the range
            *,
-           reinforce:bool=False,  # record the recall on the quoted memories
+           reinforce:bool=False,  # record the recall on the returned memories
            exclude=(),            # ids that must not be returned
            floor=_UNSET,          # the relevance floor; the embedder's (`relevance_floor`) when not given, None for none
            query_analysis=None,   # precomputed analysis of the query (the gated strategy reads it)
@@ -74,8 +74,7 @@ def recall(store,                 # a `MemoryStore` (SQLite journals load into o
         best = max((h.relevance for h in hits), default=0.)
         hits = [h for h in hits if h.relevance >= ORDER_RATIO*best] if best > 0 else hits[:1]
         hits = sorted(hits, key=lambda h: h.memory.created_at, reverse=span.order == 'last')[:top_k]
-    chosen = [h for h in hits if not h.below_floor]
-    if reinforce and chosen: store.reinforce([h.memory.id for h in chosen], now)
+    if reinforce and hits: store.reinforce([h.memory.id for h in hits], now)
     hits = [RecallHit(store[h.memory.id] if reinforce else h.memory, i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, h.floor)
             for i, h in enumerate(hits)]
     return TimedRecall(query, r.strategy, now, hits, r.gate_fired, r.query_intensity, r.floor, span)
