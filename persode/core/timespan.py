@@ -144,7 +144,10 @@ def _term(g:dict, today:date, prep:str)->tuple|None:
         back = (today.weekday() - wd) % 7
         if back == 0 and which == 'last': back = 7
         return today - timedelta(days=back), 1
-    if g['sea']: return _season(today, g['sea'].split(' ')[-1], _which(g['sea']))
+    if g['sea']:
+        which, name = _which(g['sea']), g['sea'].split(' ')[-1]
+        if not (prep or which or (g['sea'].startswith('the ') and name != 'fall')): return None   # 'spring cleaning', 'a fall': words, not seasons
+        return _season(today, name, which)
     if g['hol']:
         which = _which(g['hol']); said = g['hol'].split(' ', 1)[1] if which else g['hol']
         name = next(h for h in _HOLIDAYS if re.fullmatch(h.replace("'", "['’]?"), said))
@@ -287,6 +290,7 @@ def _range(low:str, today:date, now:datetime, z)->tuple|None:
     if f := _FIXED_RE.search(low):
         return f.span(), *_bounds(_fixed(f.groupdict(), today), z)
     for m in _TERM_RE.finditer(low):
+        if low[:m.start()].endswith('that '): continue                     # 'that Sunday': a day the person has in mind, not the latest one
         p = _PREP_RE.search(low, 0, m.start())
         p = p if p is not None and p.end() == m.start() else None
         r = _term(m.groupdict(), today, p['prep'] if p else '')
