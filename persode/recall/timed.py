@@ -70,9 +70,10 @@ def recall(store,                 # a `MemoryStore` (SQLite journals load into o
     r = with_relevance(store, r, floor if span is None or span.start is None or asks_about(span.rest) else None)
     hits = r.hits
     if ordered:
+        said = set(tokenize(subject(span.rest)))
         hits = [h for h in hits if not h.below_floor]
         best = max((h.relevance for h in hits), default=0.)
-        hits = [h for h in hits if h.relevance >= ORDER_RATIO*best] if best > 0 else hits[:1]
+        hits = [h for h in hits if said & set(tokenize(h.memory.text)) or h.relevance >= ORDER_RATIO*best] if best > 0 else hits[:1]
         hits = sorted(hits, key=lambda h: h.memory.created_at, reverse=span.order == 'last')[:top_k]
     if reinforce and hits: store.reinforce([h.memory.id for h in hits], now)
     hits = [RecallHit(store[h.memory.id] if reinforce else h.memory, i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, h.floor)
