@@ -85,22 +85,22 @@ def when_journal()->tuple:
     "(texts, times, now, zone) of a small dated journal over three months: the fixture of the time questions' tests."
     z = ZoneInfo('Europe/Berlin')
     at = lambda *a: datetime(*a, tzinfo=z)
-    entries = [('First climbing session at the bouldering wall with Tom. My arms are jelly.', at(2026, 9, 12, 18)),
-               ('A long stressful week at work: deadlines, late nights, a difficult review.', at(2026, 9, 25, 21)),
-               ('Went to the harvest market with Mum, bought apples and pumpkins.', at(2026, 10, 3, 11)),
-               ('Climbing again, outdoors this time, on the limestone crag above the river.', at(2026, 10, 10, 16)),
-               ('Read in the park; the leaves are turning orange.', at(2026, 10, 17, 15)),
-               ('Dinner with Lea and Jonas, we talked until midnight.', at(2026, 10, 24, 22)),
-               ('Coffee with Sara at the bookshop on Elm Street, she lent me a novel.', at(2026, 11, 8, 10)),
-               ('Another stressful week at work, the project slipped again.', at(2026, 11, 20, 20)),
-               ('Sunday hike in the hills, foggy and quiet.', at(2026, 11, 22, 14)),
-               ('Bought a new pair of climbing shoes after the session at the wall.', at(2026, 11, 26, 19)),
-               ('Movie night at home with popcorn.', at(2026, 11, 28, 21)),
-               ('Monday yoga class in the evening, felt calm afterwards.', at(2026, 11, 30, 19)),
-               ('Cooked a curry, phoned Grandma.', at(2026, 12, 2, 20)),
-               ('Yoga again, then a long bath.', at(2026, 12, 4, 20))]
+    entries = [('First climbing session at the bouldering wall with Tom. My arms are jelly.', at(2025, 9, 13, 18)),
+               ('A long stressful week at work: deadlines, late nights, a difficult review.', at(2025, 9, 26, 21)),
+               ('Went to the harvest market with Mum, bought apples and pumpkins.', at(2025, 10, 4, 11)),
+               ('Climbing again, outdoors this time, on the limestone crag above the river.', at(2025, 10, 11, 16)),
+               ('Read in the park; the leaves are turning orange.', at(2025, 10, 18, 15)),
+               ('Dinner with Lea and Jonas, we talked until midnight.', at(2025, 10, 25, 22)),
+               ('Coffee with Sara at the bookshop on Elm Street, she lent me a novel.', at(2025, 11, 9, 10)),
+               ('Another stressful week at work, the project slipped again.', at(2025, 11, 21, 20)),
+               ('Sunday hike in the hills, foggy and quiet.', at(2025, 11, 23, 14)),
+               ('Bought a new pair of climbing shoes after the session at the wall.', at(2025, 11, 27, 19)),
+               ('Movie night at home with popcorn.', at(2025, 11, 29, 21)),
+               ('Monday yoga class in the evening, felt calm afterwards.', at(2025, 12, 1, 19)),
+               ('Cooked a curry, phoned Grandma.', at(2025, 12, 3, 20)),
+               ('Yoga again, then a long bath.', at(2025, 12, 5, 20))]
     texts, ats = zip(*entries)
-    return list(texts), list(ats), at(2026, 12, 5, 10), 'Europe/Berlin'
+    return list(texts), list(ats), at(2025, 12, 6, 10), 'Europe/Berlin'
 
 WHEN_QUESTIONS = {   # question → the text the first hit must begin with
     'what did I do yesterday?': 'Yoga again',
