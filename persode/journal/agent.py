@@ -277,6 +277,12 @@ def relevant(hits:list, # retrieval `Hit`s, best first
     return [hits[0].memory] + [h.memory for h in hits[1:] if top > 0 and h.similarity >= ratio*top]
 
 # %% ../../nbs/journal/04_agent.ipynb #63425be3
+def _why(m:Memory, a:Analysis)->str:
+    "Why a memory whose feeling points the other way came back (empty for the others)."
+    side = lambda v: 1 if v > 0.15 else -1 if v < -0.15 else 0
+    if side(m.valence)*side(a.valence) >= 0: return ''
+    return f', a {"happier" if m.valence > 0 else "harder"} day that came back because it is about the same things'
+
 def offline_reply(prefs:OnboardingPreferences, # the user's profile
                   memories:list,               # recalled `Memory` records worth quoting, best first
                   now:datetime,                # time of the reply
@@ -295,8 +301,8 @@ def offline_reply(prefs:OnboardingPreferences, # the user's profile
     parts = [_heard(analysis)]
     if memories:
         first, *rest = memories[:n]
-        parts.append(f'That reminds me of what you wrote on {on_day(first.created_at, now, tz)}: “{_quote(first.text)}”')
-        parts += [f'And on {on_day(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest]
+        parts.append(f'That reminds me of what you wrote on {on_day(first.created_at, now, tz)}{_why(first, analysis)}: “{_quote(first.text)}”')
+        parts += [f'And on {on_day(m.created_at, now, tz)}{_why(m, analysis)}: “{_quote(m.text)}”' for m in rest]
     if analysis.emotion != 'neutral' or memories: parts.append(_REPLY_CLOSERS[prefs.conversation_style])
     return ' '.join(parts)
 
@@ -336,6 +342,10 @@ def journal_stem(at:datetime, # time of writing (UTC)
     return f'journal-{at:%Y-%m-%d-%H%M%S}-{mid}'
 
 # %% ../../nbs/journal/04_agent.ipynb #179107d9
+def _offer(a:Analysis, esc)->list:
+    "The tags the analyzer offers, as a line and a blank line (none when it offers none): the person adds one by typing it."
+    return [f'Tags you might add: {" ".join(esc(t) for t in a.suggested)}', ''] if getattr(a, 'suggested', ()) else []
+
 @dataclass
 class JournalEntry:
     "One illustrated diary page."
@@ -378,7 +388,7 @@ class JournalEntry:
             md_text(diary_body(bounded(self.diary), self.mood, self.hashtags)), '',
             '**Recalled memories**' + (' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''), '',
             rec or '- none', '', f'**Visual prompt:** {md_text(self.visual_prompt.prompt)}', '',
-            ' '.join(md_text(t) for t in self.hashtags), '', f'*{md_text(_made_by(self.provenance))}*', ''])
+            ' '.join(md_text(t) for t in self.hashtags), '', *_offer(self.analysis, md_text), f'*{md_text(_made_by(self.provenance))}*', ''])
 
     def _html_body(self)->str:
         b64 = base64.b64encode(self.image_path.read_bytes()).decode('ascii')
@@ -390,6 +400,7 @@ class JournalEntry:
                 f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:image/png;base64,{b64}">'
                 f'<div class="diary">{_esc(diary_body(bounded(self.diary), self.mood, self.hashtags))}</div>'
                 f'<p class="tags">{" ".join(_esc(t) for t in self.hashtags)}</p>'
+                + ''.join(f'<p class="suggested">{l}</p>' for l in _offer(self.analysis, _esc)[:1]) +
                 f'<h3>Recalled memories{gate}</h3><ul>{rec or "<li>none</li>"}</ul>'
                 f'<p class="meta"><b>Visual prompt:</b> {_esc(self.visual_prompt.prompt)}</p>'
                 f'<p class="meta">{_esc(_made_by(self.provenance))}</p></article>')

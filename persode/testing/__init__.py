@@ -15,9 +15,9 @@ _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from
 
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
-           'check_isolation', 'check_find', 'check_edit', 'check_roundtrip', 'check_follow', 'storage_behaviour_suite',
-           'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply',
-           'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
+           'check_isolation', 'check_find', 'check_edit', 'check_roundtrip', 'check_follow', 'check_mood',
+           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour',
+           'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
 
 # %% ../../nbs/testing/01_testing.ipynb #aad9f9a6
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
@@ -153,13 +153,13 @@ def check_isolation(url:str):
 
 # %% ../../nbs/testing/01_testing.ipynb #f2d3d778
 def check_find(url:str):
-    "Listing, paging, counting and exact-word search with filters, identical on every back end."
+    "Listing, paging, counting and exact-word search with filters (tags typed in any script too), identical on every back end."
     from persode.memory.strength import Memory
     from persode.storage.contract import mem_rows
     emb, t0 = HashingEmbedder(), datetime(2025, 3, 1, 9, tzinfo=timezone.utc)
     spec = [('A walk by the sea.', 'joy', ('#joy', '#sea')), ('The party was loud', 'anger', ('#anger', '#party')),
             ('Art class: I painted the sea', 'pride', ('#pride', '#art', '#sea')), ('I am 100% sure_thing', 'neutral', ()),
-            ('ÉTÉ à la mer, au Café', 'calm', ('#calm',)), ("Robert'); DROP TABLE memories;--", 'neutral', ())]
+            ('ÉTÉ à la mer, au Café #família #가족', 'calm', ('#família', '#가족')), ("Robert'); DROP TABLE memories;--", 'neutral', ())]
     mems = [Memory(f'f{i}', t, t0 + timedelta(days=i), .5, e, 0., '', h) for i, (t, e, h) in enumerate(spec)]
     mems += [Memory(f't{i}', f'same second {i}', t0 + timedelta(days=10), .5, 'calm', 0., '', ()) for i in (3, 1, 4, 0, 2, 6, 5)]
     with open_journal(url) as db:
@@ -168,11 +168,11 @@ def check_find(url:str):
                                                               emb.embed(['A walk by the sea.'])))
         ids = lambda **k: [m.id for m in db.entries('fnd', limit=50, **k).entries]
         got = dict(sea=ids(q='sea'), art=ids(q='art'), both=ids(q='SEA walk'), pct=ids(q='100'), und=ids(q='sure_thing'), part=ids(q='sure'),
-                   cafe=ids(q='café'), ete=ids(q='été'), sql=ids(q="drop table"), tag=ids(tag='sea'), tag2=ids(tag='#sea', q='walk'),
+                   cafe=ids(q='café'), ete=ids(q='été'), sql=ids(q="drop table"), tag=ids(tag='sea'), fam=ids(tag='#Família'), kor=ids(tag='가족'), tag2=ids(tag='#sea', q='walk'),
                    emo=ids(emotion='anger'), span=ids(start=t0 + timedelta(days=1), end=t0 + timedelta(days=3)),
                    mix=ids(emotion='calm', start=t0 + timedelta(days=5)), none=ids(q='nothing'))
         want = dict(sea=['f2', 'f0'], art=['f2'], both=['f0'], pct=['f3'], und=['f3'], part=[], cafe=['f4'], ete=[], sql=['f5'],
-                    tag=['f2', 'f0'], tag2=['f0'], emo=['f1'], span=['f2', 'f1'], mix=[f't{i}' for i in (6, 5, 4, 3, 2, 1, 0)], none=[])
+                    tag=['f2', 'f0'], fam=['f4'], kor=['f4'], tag2=['f0'], emo=['f1'], span=['f2', 'f1'], mix=[f't{i}' for i in (6, 5, 4, 3, 2, 1, 0)], none=[])
         assert got == want, {k: (got[k], want[k]) for k in got if got[k] != want[k]}
         seen, before = [], None
         while True:
@@ -274,13 +274,53 @@ db.store_for('fol', HashingEmbedder()).add('fol note from the other process, by 
         assert db.count('fol') == 6
     return 'ok'
 
+def check_mood(url:str, url2:str):
+    "The person's mood is the entry's in every read (entries, search by feeling, recall), the analyzer's first reading stays beside it, a text edit keeps it, export → import carries it, and it can go back to the analyzer."
+    import io
+    from fastcore.test import test_fail
+    t0, now = datetime(2025, 1, 1, 9, tzinfo=timezone.utc), datetime(2025, 2, 1, tzinfo=timezone.utc)
+    with open_journal(url) as db, open_journal(url2) as db2:
+        s = db.store_for('md', HashingEmbedder())
+        s.add_many(['I GOT THE GRANT!!! Happiest I have been all year #work', 'Dentist at nine. Nothing to report.', 'A walk by the river'],
+                   [t0 + timedelta(days=i) for i in range(3)], ids=['g', 'd', 'w'])
+        g = s['g']; first = (g.emotion, g.intensity, g.valence)
+        assert db.mood_reading('md', 'g') is None and db.read_moods('md') == {}
+        assert db.set_mood('md', 'g', 'very happy') == (('joy', 0.85, 0.85), first)
+        found = {m.id: m for m in db.entries('md').entries}
+        assert (found['g'].emotion, found['g'].intensity, found['g'].valence) == ('joy', 0.85, 0.85), found['g']
+        assert [m.id for m in db.entries('md', emotion='joy').entries] == ['g'] and db.count_entries('md', emotion=first[0]) == 2
+        hit = next(h for h in s.retrieve('the grant', now, top_k=3) if h.memory.id == 'g')   # recall reads the person's E
+        assert (hit.memory.emotion, hit.memory.intensity) == ('joy', 0.85), hit.memory
+        assert db.set_mood('md', 'g', 'a little proud') == (('pride', 0.2, 0.3), first)       # the analyzer's first reading stays
+        m = s.edit('g', 'We got the grant. I am delighted.')                                   # a new text: read again, the mood stays
+        assert (m.emotion, m.intensity) == ('pride', 0.2) and db.mood_reading('md', 'g')[0] == 'joy', (m, db.mood_reading('md', 'g'))
+        new = db.mood_reading('md', 'g')
+        assert next(x for x in db.entries('md').entries if x.id == 'g').emotion == 'pride'
+        db.set_mood('md', 'd', 'even'); db.set_mood('md', 'w', 'calm')
+        text = db.export_jsonl('md')
+        assert text.count('"analyzer"') == 3 and db2.import_jsonl(io.StringIO(text))['added'] == 3
+        assert db2.read_moods('md') == db.read_moods('md') and db2.import_jsonl(io.StringIO(text))['added'] == 0
+        got = {x.id: (x.emotion, x.intensity, x.valence) for x in db2.entries('md').entries}
+        assert got == {x.id: (x.emotion, x.intensity, x.valence) for x in db.entries('md').entries} and got['g'] == ('pride', 0.2, 0.3), got
+        assert db.set_mood('md', 'g', None) == (new, None) and db.mood_reading('md', 'g') is None   # back to the analyzer
+        assert next(x for x in db.entries('md').entries if x.id == 'g').emotion == new[0]
+        test_fail(lambda: db.set_mood('md', 'g', 'ecstatic'), contains='choose one of: happy, proud')
+        test_fail(lambda: db.set_mood('md', 'nope', 'happy'), exc=KeyError)
+        test_fail(lambda: db.set_mood('other', 'd', 'happy'), exc=KeyError)                     # another user's entry: untouched
+        db.delete('md', ['d']); assert set(db.read_moods('md')) == {'w'}                         # forgetting takes the reading
+        db.forget_user('md'); assert db.read_moods('md') == {}
+        bad = text.replace('"analyzer": {"emotion": "neutral"', '"analyzer": {"emotion": "ne utral"', 1)
+        test_fail(lambda: db.import_jsonl(io.StringIO(bad), 'md2'), contains='analyzer must be an emotion word')
+        assert db.count('md2') == 0 and db.check() == 'ok'
+    return 'ok'
+
 def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty journal URL (or path) per name
                            )->dict:   # test name -> 'ok'
     "Run every backend-independent journal behaviour check against fresh journals."
     return dict(restart=check_restart(make_url('restart')), crash=check_crash(make_url('crash')),
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
-                follow=check_follow(make_url('follow')), find=check_find(make_url('find')))
+                follow=check_follow(make_url('follow')), find=check_find(make_url('find')), mood=check_mood(make_url('mood1'), make_url('mood2')))
 
 # %% ../../nbs/testing/01_testing.ipynb #a068aa22
 def _counter():

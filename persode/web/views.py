@@ -22,17 +22,17 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
            'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
-           'PLAIN_WORDS', 'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
-           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page',
-           'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form',
-           'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box', 'entry_form',
-           'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
-           'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
-           'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers',
-           'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView',
-           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar',
-           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
-           'found_list', 'search_form', 'check_search']
+           'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS', 'MOOD_CSS',
+           'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone',
+           'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form', 'onboarding_form',
+           'when_written', 'when_fields', 'check_month', 'check_day', 'text_box', 'entry_form', 'confirm_form',
+           'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt', 'scroll_box',
+           'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words', 'tags_worth_showing',
+           'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers', 'why_these',
+           'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView', 'mood_card',
+           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar', 'mood_legend',
+           'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line', 'found_list',
+           'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -424,21 +424,13 @@ def mood_words(emotion:str, intensity:float, text:str='')->str:
     good, bad = (emotion, mixed[1]) if v > 0 else (mixed[0], emotion)   # the analyzer's own emotion, with the other side's strongest
     return f'mixed: {FEELINGS[good]} and {FEELINGS[bad]}'
 
-PLAIN_WORDS = frozenset("""thing things stuff something anything everything nothing someone anyone everyone people person
-way time times place street road lot lots kind sort bit part day days week night morning evening moment today
-actually basically literally honestly seriously totally really pretty quite still even maybe perhaps probably
-another other others every each much many good bad great nice fine okay terrible awful horrible lovely amazing wonderful""".split())   # words that name nothing in particular
-
-def tags_worth_showing(hashtags, # the analyzer's '#tags'
-                       emotion:str='', # the entry's emotion (its tag repeats the mood line)
-                      )->tuple:  # the tags, without '#'
-    "The hashtags a page shows: not the emotion, not an adverb or a mere judgement, not a word that names nothing in particular."
+def tags_worth_showing(hashtags, # the entry's '#tags' (the person's own)
+                      )->tuple:  # the tags, without '#', in order
+    "The hashtags a page shows: every tag the person typed, once, in order; nothing that could not be searched for (`find_filter`)."
     out = []
     for t in hashtags or ():
         w = t.lstrip('#').strip().lower() if isinstance(t, str) else ''
-        if (not re.fullmatch(r'[a-z][a-z0-9_-]{2,39}', w) or w == emotion or w in EMOTIONS or w in PLAIN_WORDS
-            or (w.endswith('ly') and len(w) > 4) or w in out): continue
-        out.append(w)
+        if re.fullmatch(r'[\w-]{1,64}', w) and w not in out: out.append(w)
     return tuple(out)
 
 def tag_links(tags):
@@ -579,7 +571,7 @@ def diary_page(v:PageView,    # the page
         H2(stamp(v.created_at, tz)),
         P('Mood: ', mood_words(v.emotion, v.intensity, v.text), cls='mood'), pic,
         P(v.text, cls='entry-text'), Div(words, cls='diary reflection') if words else None,
-        tag_links(tags_worth_showing(v.hashtags, v.emotion)),
+        tag_links(tags_worth_showing(v.hashtags)),
         Section(H3('Resurfaced from earlier'), Ul(*res)) if res else None,
         Details(Summary('The numbers'), P(f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).')),
         Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.resurfaced else None, A('Edit', href=f'/page/{v.id}/edit'),
