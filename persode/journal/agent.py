@@ -2,13 +2,13 @@
 
 # %% ../../nbs/journal/04_agent.ipynb #bcc38722
 from __future__ import annotations
-import base64, math, os, re, shutil, tempfile
+import base64, dataclasses, math, os, re, shutil, tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
-from ..memory.analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD
+from ..memory.analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD, person_mood
 from ..memory.embeddings import Embedder, new_journal_embedder
 from ..memory.strength import Memory
 from ..core.text import PersodeError, strip_control, zone, local_time, check_text, when, write_private
@@ -143,13 +143,17 @@ class EpisodicMemoryAgent:
                         now=None,                      # time of writing (timezone-aware); the current time when None
                         image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
                         stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                        mood:str|None=None,            # the mood the person gives it, in words (`person_mood`); the analyzer's when None
                        )->JournalEntry:
         "Analyse, recall, write and draw a journal entry, storing nothing."
         check_text(text)
         now = utcnow() if now is None else as_utc(now, 'now')
         mid = memory_id(text, now)
         if mid in self.store: raise PersodeError(f'this entry is already in the journal (memory {mid}, written {now:%Y-%m-%d %H:%M:%S} UTC)')
-        a = self.analyzer.analyze(text)
+        a = reading = self.analyzer.analyze(text)
+        if mood is not None:      # the person has the last word: their mood is the entry's, for recall and the page alike
+            emo, E, val = person_mood(mood)
+            a = dataclasses.replace(reading, emotion=emo, intensity=E, valence=val)
         episode = Memory(mid, text, now, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags))
         r = self._retrieve(text, a, now, drop_text=text, reinforce=False)
         ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now, self.tz)
@@ -158,7 +162,8 @@ class EpisodicMemoryAgent:
         img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}.png')
         prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
                     embedder=self.store.embedder.identity, retrieval=self.strategy)
-        return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
+        return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz,
+                            None if mood is None else reading)
 
     def commit_journal(self,
                        entry:JournalEntry, # from `prepare_journal`
@@ -173,9 +178,10 @@ class EpisodicMemoryAgent:
                        now=None,                      # time of writing (timezone-aware); the current time when None
                        image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
                        stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                       mood:str|None=None,            # the mood the person gives it, in words; the analyzer's when None
                       )->JournalEntry:
         "Store `text`, recall related memories, and write the illustrated diary page (`prepare_journal`, then `commit_journal`)."
-        e = self.prepare_journal(text, now, image_dir, stem)
+        e = self.prepare_journal(text, now, image_dir, stem, mood)
         self.commit_journal(e)
         return e
 
@@ -361,6 +367,7 @@ class JournalEntry:
     created_at:datetime       # time of writing
     provenance:dict           # writer, illustrator, analyzer, embedder, stand_in flag
     tz:object=None            # the zone the page shows dates in (UTC when None)
+    reading:Analysis|None=None # what the analyzer read, when the mood is the person's (`analysis` holds theirs)
 
     @property
     def emotion(self)->str: return self.analysis.emotion

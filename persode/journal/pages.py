@@ -70,6 +70,8 @@ PAGE_FILE = re.compile(r'\.?(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{15}))\.(md
 
 def _sha(text:str)->str: return hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]
 
+def _mood(m)->list: return [m.emotion, round(float(m.intensity), 4)]   # the mood a page was written in
+
 def page_record(e,               # a prepared `JournalEntry`
                 user_id:str,     # its owner
                 state:str='written', # 'pending' while the entry is being written
@@ -77,7 +79,7 @@ def page_record(e,               # a prepared `JournalEntry`
     "What the page folder keeps about an entry's page: owner, quoted memories (with digests) and how it was made."
     hits = [dict(id=h.memory.id, sha=_sha(h.memory.text), similarity=h.similarity, salience=h.salience,
                  retention=h.retention, fused=h.fused, score=h.score) for h in e.recalled]
-    return dict(persode_page=1, state=state, user=user_id, id=e.episode.id, text_sha=_sha(e.text), quotes=hits,
+    return dict(persode_page=1, state=state, user=user_id, id=e.episode.id, text_sha=_sha(e.text), mood=_mood(e.analysis), quotes=hits,
                 gate_fired=e.gate_fired, moment=e.visual_prompt.moment, moment_source=e.visual_prompt.source,
                 analysis_source=e.analysis.source, provenance=e.provenance)
 
@@ -94,8 +96,10 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
                   now,           # time of writing (UTC)
                   folder:Path,   # the page folder
                   user_id:str,   # the owner
+                  mood:str|None=None, # the mood the person gives it, in words (`person_mood`); the analyzer's when None
+                  db=None,       # the journal (`JournalDB`) that keeps the analyzer's reading beside the person's mood
                  ):              # the committed `JournalEntry`
-    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last."
+    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last (and the analyzer's reading beside a mood the person gave)."
     from persode.journal.agent import journal_stem, write_atomic
     from persode.recall.records import memory_id
     mid = memory_id(text, now)
@@ -107,7 +111,7 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             fault_point('start')
             write_atomic(rec, json.dumps(dict(persode_page=1, state='pending', user=user_id, id=mid)))
             fault_point('claimed')
-            e = agent.prepare_journal(text, now, image_dir=folder, stem=stem)
+            e = agent.prepare_journal(text, now, image_dir=folder, stem=stem, mood=mood)
             write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); fault_point('markdown')
             write_atomic(folder/f'{stem}.html', e.to_html()); fault_point('html')
             write_atomic(rec, json.dumps(page_record(e, user_id), ensure_ascii=False)); fault_point('record')
@@ -116,12 +120,15 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             _remove(_entry_files(folder, stem)); raise
         agent.commit_journal(e)       # the commit point (a failure here leaves the files to the next sweep, which knows the outcome)
         fault_point('committed')
+        if e.reading is not None and db is not None:
+            a, r = e.analysis, e.reading
+            db.write_mood(user_id, mid, (a.emotion, a.intensity, a.valence), (r.emotion, r.intensity, r.valence))
     return e
 
 # %% ../../nbs/journal/05_pages.ipynb #0893e0a2
 def _stale(info:dict, store)->bool:
-    "Whether a written page quotes (or is) text the journal no longer holds."
-    if _sha(store[info['id']].text) != info.get('text_sha'): return True
+    "Whether a written page quotes (or is) text the journal no longer holds, or was written in another mood than its entry's now."
+    if _sha(store[info['id']].text) != info.get('text_sha') or info.get('mood', _mood(store[info['id']])) != _mood(store[info['id']]): return True
     return any(q['id'] not in store or _sha(store[q['id']].text) != q['sha'] for q in info.get('quotes', ()))
 
 def rerender(store,       # the user's store (as the journal holds it now)
@@ -146,7 +153,7 @@ def rerender(store,       # the user's store (as the journal holds it now)
     stem, llm = info['stem'], OfflineLLM()
     tmp = folder/f'.{stem}.png.tmp'
     os.chmod(llm.illustrate(vp, ctx, tmp), 0o600); os.replace(tmp, folder/f'{stem}.png')
-    prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected')
+    prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected, or its mood changed')
     e = JournalEntry(m.text, llm.diary(ctx), vp, folder/f'{stem}.png', a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov, tz)
     write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); write_atomic(folder/f'{stem}.html', e.to_html())
     write_atomic(folder/f'{stem}.json', json.dumps(dict(page_record(e, info['user']), stem=stem), ensure_ascii=False))
