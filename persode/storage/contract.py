@@ -14,6 +14,7 @@ from ..memory.embeddings import Embedder, HashingEmbedder, get_embedder, new_jou
 from ..recall.store import MemoryStore
 from ..recall.records import put_columns, utc_datetime
 from ..memory.strength import Memory
+from ..memory.analyzer import person_mood
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
@@ -558,7 +559,6 @@ def set_mood(self:JournalDB,
              reading=None,       # what the analyzer read, when the memory already holds the person's mood (an entry written with it)
             )->tuple:            # (the entry's mood, the analyzer's reading or None), each (emotion, intensity, valence)
     "Give an entry the mood the person chose (the analyzer's reading kept beside it), or give it back to the analyzer."
-    from ..memory.analyzer import person_mood
     user_id, mid = check_user_id(user_id), check_id(mid, 'memory id')
     m = None if mood is None else person_mood(mood)
     return self.write_mood(user_id, mid, m, None if reading is None else check_reading(reading, "the analyzer's reading"))
