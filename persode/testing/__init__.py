@@ -505,7 +505,6 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
 
 def _cli_mood(opts, home:Path, user:str)->dict:
     "The person's mood and tags through the command line: `journal --mood`, `list --tag/--feeling`, `edit --mood`, `show`, export → import."
-    from persode.journal.pages import user_pages
     g = persode_cli('journal', 'I GOT THE GRANT!!! Happiest I have been all year. #Family #família', *opts(), '--now', '2025-05-04T09:00:00+00:00', '--mood', 'very happy')
     gid = g.stdout.split('memory id: ')[1].split()[0]
     ids = lambda *a: [json.loads(l)['id'] for l in persode_cli('list', *opts(), '--json', *a).stdout.splitlines()]
@@ -514,7 +513,7 @@ def _cli_mood(opts, home:Path, user:str)->dict:
     out = dict(mood_written=(s['emotion'], s['intensity'], s['analyzer']['emotion'], s['hashtags']), mood_in_page='mood of joy' in g.stdout,
                tag_found=ids('--tag', 'family') == [gid] and ids('--tag', '#Família') == [gid], feeling_found=gid in ids('--feeling', 'happy'))
     e = persode_cli('edit', gid, '--mood', 'a little proud', *opts())
-    s, page = show(), next(user_pages(home, user).glob(f'*{gid}.md')).read_text()
+    s, page = show(), next(Path(home).rglob(f'*{gid}.md')).read_text()   # the entry's page, in the user's page folder
     out.update(mood_edited=(s['emotion'], s['intensity'], s['analyzer']['emotion'], 'your mood' in e.stdout, 'mood of pride' in page, 'mood of joy' in page))
     bad = persode_cli('edit', gid, '--mood', 'ecstatic', *opts(), check=False)
     out['mood_refused'] = (bad.returncode, len(bad.stderr.strip().splitlines()), 'choose one of: happy' in bad.stderr, show()['emotion'])
