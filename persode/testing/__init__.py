@@ -510,11 +510,12 @@ def _cli_mood(opts, home:Path, user:str)->dict:
     ids = lambda *a: [json.loads(l)['id'] for l in persode_cli('list', *opts(), '--json', *a).stdout.splitlines()]
     show = lambda u=user: json.loads(persode_cli('show', gid, *opts(u), '--json').stdout)
     s = show()
-    out = dict(mood_written=(s['emotion'], s['intensity'], s['analyzer']['emotion'], s['hashtags']), mood_in_page='mood of joy' in g.stdout,
+    first = s['analyzer']
+    out = dict(mood_written=(s['emotion'], s['intensity'], first is not None, s['hashtags']), mood_in_page='mood of joy' in g.stdout,
                tag_found=ids('--tag', 'family') == [gid] and ids('--tag', '#Família') == [gid], feeling_found=gid in ids('--feeling', 'happy'))
     e = persode_cli('edit', gid, '--mood', 'a little proud', *opts())
     s, page = show(), next(Path(home).rglob(f'*{gid}.md')).read_text()   # the entry's page, in the user's page folder
-    out.update(mood_edited=(s['emotion'], s['intensity'], s['analyzer']['emotion'], 'your mood' in e.stdout, 'mood of pride' in page, 'mood of joy' in page))
+    out.update(mood_edited=(s['emotion'], s['intensity'], s['analyzer'] == first, 'your mood' in e.stdout, 'mood of pride' in page, 'mood of joy' in page))
     bad = persode_cli('edit', gid, '--mood', 'ecstatic', *opts(), check=False)
     out['mood_refused'] = (bad.returncode, len(bad.stderr.strip().splitlines()), 'choose one of: happy' in bad.stderr, show()['emotion'])
     f = home/'mood.jsonl'; persode_cli('export', *opts(), '-o', f); persode_cli('import', f, *opts(user + '-mood'))
