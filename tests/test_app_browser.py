@@ -35,7 +35,7 @@ from persode.web.app import make_app
 ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 DAY1 = datetime(2026, 3, 1, 20, tzinfo=timezone.utc)
 ENTRIES = [  # (day offset, text): the first is intense, the second quiet, the third brings the first back
-    (0, "My brother Tom and I had a terrible fight about selling our mother's house; I was furious and cried all night."),
+    (0, "My brother Tom and I had a terrible fight about selling our mother's house; I was furious and cried all night. #family"),
     (1, 'A quiet day: I watered the plants, read a novel and cooked soup.'),
     (2, "Tom phoned about our mother's house again today."),
 ]
@@ -547,7 +547,7 @@ def test_time_zone_and_backdating(browser, tmp_path):
 
 PAGES = [  # (name, path) of every page of the app: {entry} is an entry with a diary page, {day} its day, {dated} a day-only entry
     ('write', '/'), ('talk', '/chat'), ('talk, a message kept', '/chat?msg=kept&id={dated}'), ('entry', '/page/{entry}'), ('entry dated by its day', '/page/{dated}'), ('why', '/page/{entry}/why'),
-    ('edit', '/page/{entry}/edit'), ('forget', '/page/{entry}/forget'), ('timeline', '/timeline'), ('timeline, a past month', '/timeline?month=2026-02'),
+    ('edit', '/page/{entry}/edit'), ('change the mood', '/page/{entry}/mood'), ('forget', '/page/{entry}/forget'), ('timeline', '/timeline'), ('timeline, a past month', '/timeline?month=2026-02'),
     ('day', '/day/{day}'), ('empty day', '/day/2026-01-05'), ('data', '/data'), ('forget everything', '/forget'), ('onboard', '/onboard'),
     ('password', '/password'), ('sign out', '/logout'), ('not found', '/page/m0000000000000000'), ('bad month', '/timeline?month=2026-13'),
     ('all entries', '/entries'), ('search', '/search'), ('search results', '/search?q=Tom'), ('search by feeling', '/search?emotion=anger'),
@@ -692,7 +692,7 @@ def test_find(browser, site):
     db, tag = site.db, site.tag
     from persode.journal.onboarding import OnboardingPreferences
     from persode.memory.embeddings import HashingEmbedder
-    kinds = ('a walk by the sea with Ana', 'we had a party at home', 'my sister called about the garden')
+    kinds = ('a walk by the sea with Ana #sea', 'we had a party at home #party', 'my sister called about the garden #family')   # the tags the person typed
     s = db.store_for('default', HashingEmbedder())
     s.add_many([f'Day {i}: {kinds[i % 3]}' for i in range(60)], [DAY1 - timedelta(days=60 - i) for i in range(60)], ids=[f'd{i:02d}' for i in range(60)])
     db.set_preferences('default', OnboardingPreferences(name='Ada', age=36))
@@ -745,7 +745,7 @@ MOODS = [  # (what the entry says, the feeling the diary page names): eight entr
     ('Lunch in the park with Sara: we laughed all afternoon and I was so happy.', 'happy'),
     ("Grandpa's old watch stopped today. I felt sad and lonely all evening.", 'sad'),
     ('The landlord kept our deposit for no reason. I was furious and slammed the door.', 'angry'),
-    ('I finished my first half marathon and I am proud of myself.', 'proud'),
+    ('I finished my first half marathon and I am proud of myself. #marathon #running', 'proud'),
     ('I could not sleep before the job interview, worried and anxious about everything.', 'anxious'),
     ('A slow Sunday: tea by the window, the rain on the roof, quiet and calm.', 'even'),   # the emotion model's miss (nbs/memory/05_emotion)
     ('I was so happy to see my sister again, and sad that Dad was not there.', 'mixed: happy and sad'),
@@ -785,7 +785,7 @@ class Looker:
 
 
 def test_product_journey(browser, site):
-    "Sign up (by keyboard), eight entries across moods with two backdated, Talk (a question answered and not kept, an episode kept and let go), search by word, tag and feeling, the timeline by emotion, a diary page, an edit, the export, sign-out; axe on every page at 1280 and 390 px."
+    "Sign up (by keyboard), eight entries across moods with two backdated and one's mood chosen, Talk (a question answered and not kept, an episode kept and let go), search by word, tag and feeling, the timeline by emotion, a diary page, an edit, a mood changed, the export, sign-out; axe on every page at 1280 and 390 px."
     db, tag = site.db, site.tag
     clock = Clock(START)
     with site.serve(clock, accounts=cheap_accounts(db)) as base:
@@ -812,6 +812,7 @@ def test_product_journey(browser, site):
             if i < 6: clock.t = START + timedelta(days=i)
             else: clock.t = START + timedelta(days=6)
             v.go('/'); v.page.fill('#text', text)
+            if i == 0: v.page.select_option('#mood', 'very happy')                   # the person's mood, chosen on the write form
             if i == 6: v.page.fill('#day', '2026-03-01')
             if i == 7: v.page.fill('#day', '2026-03-02'); v.page.fill('#time', '07:45')
             v.submit('Write my page')
@@ -903,12 +904,24 @@ def test_product_journey(browser, site):
         expect(v.page.locator('.entry-text')).to_have_text(edited)
         assert db.store_for('mira')[ids[4]].text == edited
 
+        # the person has the last word on the mood: chosen when writing, changed on a page
+        v.go(f'/page/{ids[0]}'); expect(v.page.locator('.diary-page .mood')).to_contain_text('very happy (your choice)')
+        v.go(f'/page/{ids[5]}')
+        with v.page.expect_navigation(): v.page.get_by_role('link', name='Change the mood').click()
+        look('change the mood')
+        v.page.select_option('#mood', 'a little sad'); v.submit('Save the mood')
+        expect(v.page.locator('.notice')).to_contain_text('The mood is changed')
+        expect(v.page.locator('.diary-page .mood')).to_contain_text('a little sad (your choice)')
+        expect(v.page.locator('.diary-page .reflection')).to_contain_text('What I felt most was sadness, though only a little.')
+        assert db.mood_reading('mira', ids[5])[0] == 'calm' and db.store_for('mira')[ids[5]].emotion == 'sadness'
+
         # the export holds the eight entries
         v.go('/data'); look('your data')
         with v.page.expect_download() as dl: v.page.get_by_role('button', name='Download the export').click()
         rows = [json.loads(l) for l in Path(dl.value.path()).read_text(encoding='utf-8').splitlines()]
         assert rows[0]['count'] == 8 and sorted(r['id'] for r in rows[1:]) == sorted(ids), rows[0]
         assert sorted(r['text'] for r in rows[1:]) == sorted([t for t, _ in MOODS[:4]] + [edited] + [t for t, _ in MOODS[5:]])
+        assert {r['id']: (r['emotion'], r['analyzer']['emotion']) for r in rows[1:] if 'analyzer' in r} == {ids[0]: ('joy', 'joy'), ids[5]: ('sadness', 'calm')}
 
         # sign out: the page says so, and the journal is closed
         v.go('/logout'); look('sign out')

@@ -9,8 +9,9 @@ from ..core.text import PersodeError, check_id, check_text, strip_control, zone,
 from datetime import datetime
 import persode.memory.embeddings as embeddings
 from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
+from ..memory.analyzer import person_mood, mood_choices, MOOD_WORDS
 from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
-from ..storage import open_journal, DEFAULT_USER, JournalDB
+from ..storage import open_journal, DEFAULT_USER, JournalDB, MAX_PAGE
 from ..recall.relevance import relevance_floor, with_relevance
 from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
@@ -19,9 +20,9 @@ from .terminal import format_retrieval, format_hits, json_line, format_list, for
 from ..core.text import NotDone
 
 # %% auto #0
-__all__ = ['STRATEGY_HELP', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_show', 'cli_export', 'cli_import',
-           'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat',
-           'cli_onboard']
+__all__ = ['STRATEGY_HELP', 'AUTO_MOOD', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_show', 'cli_export',
+           'cli_import', 'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal',
+           'cli_chat', 'cli_onboard']
 
 # %% ../../nbs/cli/01_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None, embedder_help:str|None=None)->argparse.ArgumentParser:
@@ -169,18 +170,31 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         else: print((f'time: {r.span}\n' if r.span else '') + format_retrieval(r, base.count_formed(now), _zone(a)))
 
 # %% ../../nbs/cli/01_commands.ipynb #6c599647
+def _found(db, user:str, find:dict)->list:
+    "Every entry of `user` that `db.entries` finds for `find`, oldest first."
+    ms, before = [], None
+    while True:
+        p = db.entries(user, before=before, limit=MAX_PAGE, **find); ms += p.entries; before = p.older
+        if before is None: return ms[::-1]
+
 def cli_list(argv:list|None=None, # arguments after `persode list`
             ):
     "List a user's memories by day, with emotion and intensity, in their time zone."
     p = _parser('list', 'List your memories by day, oldest first, with their emotion and intensity E, in your time zone.')
     p.add_argument('-n', '--last', type=int, default=None, metavar='N', help='only the last N memories')
     p.add_argument('--json', action='store_true', help='one JSON line per memory instead')
+    p.add_argument('--tag', default=None, help='only the entries with this hashtag (#family or family)')
+    p.add_argument('--feeling', default=None, metavar='MOOD', help=f'only the entries of this mood: {", ".join(MOOD_WORDS.values())}')
     _tz_option(p)
     a = p.parse_args(argv)
     user, tz = _user(a), _zone(a)
     if a.last is not None and a.last < 1: raise PersodeError(f'--last must be a positive number, got {a.last}')
-    with _open(a, readonly=True) as db: ms = sorted(db.store_for(user, _embedder(a)).memories(), key=lambda m: m.created_at)
+    find = dict(tag=a.tag or '', emotion=person_mood(a.feeling)[0] if a.feeling else '')
+    with _open(a, readonly=True) as db:
+        if a.tag or a.feeling: ms = _found(db, user, find)
+        else: ms = sorted(db.store_for(user, _embedder(a)).memories(), key=lambda m: m.created_at)
     if a.last: ms = ms[-a.last:]
+    if not ms and (a.tag or a.feeling): print('no entries found', file=sys.stderr); return
     if not ms: print(f'no memories for user {user!r} yet: add some with `persode journal`', file=sys.stderr); return
     if a.json:
         for m in ms: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
@@ -196,12 +210,14 @@ def cli_show(argv:list|None=None, # arguments after `persode show`
     _tz_option(p)
     a = p.parse_args(argv)
     user, tz = _user(a), _zone(a)
-    with _open(a, readonly=True) as db: s = db.store_for(user, _embedder(a))
-    if a.id not in s: raise no_memory(user, a.id)
-    m = s[a.id]
+    with _open(a, readonly=True) as db:
+        s = db.store_for(user, _embedder(a))
+        if a.id not in s: raise no_memory(user, a.id)
+        m, reading = s[a.id], db.mood_reading(user, a.id)
     page = next(iter(sorted(user_pages(a.home, user).glob(f'journal-*-{m.id}.html'))), None)
-    if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), page=str(page) if page else None)))
-    else: print(format_memory(m, utcnow(), tz, page))
+    if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), page=str(page) if page else None,
+                                    analyzer=dict(zip(('emotion', 'intensity', 'valence'), reading)) if reading else None)))
+    else: print(format_memory(m, utcnow(), tz, page, reading))
 
 # %% ../../nbs/cli/01_commands.ipynb #0ce33f42
 def cli_export(argv:list|None=None, # arguments after `persode export`
@@ -261,23 +277,29 @@ def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
 # %% ../../nbs/cli/01_commands.ipynb #74cd28fd
 def cli_edit(argv:list|None=None, # arguments after `persode edit`
             ):
-    "Correct the text of one memory."
-    p = _parser('edit', 'Correct the text of one memory: it is analysed and embedded again, and keeps its date and recall history.')
+    "Correct the text or the mood of one memory."
+    p = _parser('edit', 'Correct the text of one memory (it is analysed and embedded again, and keeps its date and recall history), or its mood.')
     p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
-    p.add_argument('text', help='the corrected text')
+    p.add_argument('text', nargs='?', default=None, help='the corrected text (none: only the mood changes)')
+    _mood_option(p, f"{AUTO_MOOD!r} gives it back to the analyzer")
     _llm_options(p, 'analyzer of the new text (offline: the learned E for a MiniLM journal, the lexicon otherwise)'); _tz_option(p)
     a = p.parse_args(argv)
     user = _user(a)
+    if a.text is None and a.mood is None: raise PersodeError('give the corrected text, a --mood, or both')
+    if a.mood not in (None, AUTO_MOOD): person_mood(a.mood)      # a mood no one can choose stops here, before anything is written
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
         s.analyzer = _llm(a).analyzer(s.embedder)
         if a.id not in s: raise no_memory(user, a.id)
         old = s[a.id].text
-        m = s.edit(a.id, a.text)
+        m = s.edit(a.id, a.text) if a.text is not None else s[a.id]
+        if a.mood is not None:
+            db.set_mood(user, a.id, None if a.mood == AUTO_MOOD else a.mood); _reload(s); m = s[a.id]
         folder = user_folder(a.home, user)
-        n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
+        n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old} if a.text is not None else {})
         _index(a, s, folder, db)
-    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}, '
+        whose = 'your mood' if db.mood_reading(user, m.id) else "the analyzer's reading"
+    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}: {whose}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #d5dd02b6
@@ -348,6 +370,12 @@ def _folder(a, agent)->Path:
     sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out, tz=agent.tz)
     return folder
 
+AUTO_MOOD = 'auto'   # `persode edit --mood auto`: the analyzer's reading again
+
+def _mood_option(p, none:str):
+    "The --mood option: the entry's mood in the person's words."
+    p.add_argument('--mood', default=None, metavar='MOOD', help=f'the mood of the entry in your words, one of: {mood_choices()}; {none}')
+
 def _photo(path:str, tz):
     "The photo of `--photo`: read (at most `MAX_PHOTO_BYTES`) and made ready for a page (`read_photo`)."
     from persode.journal.photos import read_photo, MAX_PHOTO_BYTES
@@ -365,14 +393,16 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     p.add_argument('--out', default=None, help='folder for the page (default: HOME/pages/<folder of USER>)')
     p.add_argument('--photo', default=None, metavar='FILE', help="your photo as the page's picture (JPEG, PNG, WebP…; its metadata, GPS included, is not kept); "
                                                                 "without --now the entry is dated when the photo was taken, if the photo says")
+    _mood_option(p, 'none: the analyzer reads it')
     _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
     _user(a); now = _time(a.now); check_text(a.text); tz = _zone(a)
+    if a.mood is not None: person_mood(a.mood)
     photo = _photo(a.photo, tz) if a.photo else None
     if photo is not None and a.now is None and photo.taken is not None: now = check_moment(photo.taken, utcnow(), 'the date the photo was taken')
     with _open(a) as db:
         agent = _agent(db, a)
-        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo)
+        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo, mood=a.mood, db=db)
         index = _index(a, agent.store, folder, db)
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))

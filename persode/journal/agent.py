@@ -2,13 +2,13 @@
 
 # %% ../../nbs/journal/04_agent.ipynb #bcc38722
 from __future__ import annotations
-import base64, math, os, re, shutil, tempfile
+import base64, dataclasses, math, os, re, shutil, tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
-from ..memory.analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD
+from ..memory.analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD, person_mood
 from ..memory.embeddings import Embedder, new_journal_embedder
 from ..memory.strength import Memory
 from ..core.text import PersodeError, strip_control, zone, local_time, check_text, when, write_private
@@ -156,13 +156,17 @@ class EpisodicMemoryAgent:
                         now=None,                      # time of writing (timezone-aware); the current time when None
                         image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
                         stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                        mood:str|None=None,            # the mood the person gives it, in words (`person_mood`); the analyzer's when None
                        )->JournalEntry:
         "Analyse, recall, write and draw a journal entry, storing nothing."
         check_text(text)
         now = utcnow() if now is None else as_utc(now, 'now')
         mid = memory_id(text, now)
         if mid in self.store: raise PersodeError(f'this entry is already in the journal (memory {mid}, written {now:%Y-%m-%d %H:%M:%S} UTC)')
-        a = self.analyzer.analyze(text)
+        a = reading = self.analyzer.analyze(text)
+        if mood is not None:      # the person has the last word: their mood is the entry's, for recall and the page alike
+            emo, E, val = person_mood(mood)
+            a = dataclasses.replace(reading, emotion=emo, intensity=E, valence=val)
         episode = Memory(mid, text, now, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags))
         r = self._retrieve(text, a, now, drop_text=text, reinforce=False)
         ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now, self.tz)
@@ -171,7 +175,8 @@ class EpisodicMemoryAgent:
         img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}{getattr(self.llm, "picture_suffix", ".png")}')
         prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
                     embedder=self.store.embedder.identity, retrieval=self.strategy)
-        return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
+        return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz,
+                            None if mood is None else reading)
 
     def commit_journal(self,
                        entry:JournalEntry, # from `prepare_journal`
@@ -186,9 +191,10 @@ class EpisodicMemoryAgent:
                        now=None,                      # time of writing (timezone-aware); the current time when None
                        image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
                        stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                       mood:str|None=None,            # the mood the person gives it, in words; the analyzer's when None
                       )->JournalEntry:
         "Store `text`, recall related memories, and write the illustrated diary page (`prepare_journal`, then `commit_journal`)."
-        e = self.prepare_journal(text, now, image_dir, stem)
+        e = self.prepare_journal(text, now, image_dir, stem, mood)
         self.commit_journal(e)
         return e
 
@@ -305,6 +311,12 @@ def relevant(hits:list, # retrieval `Hit`s, best first
     return [hits[0].memory] + [h.memory for h in hits[1:] if top > 0 and h.similarity >= ratio*top]
 
 # %% ../../nbs/journal/04_agent.ipynb #63425be3
+def _why(m:Memory, a:Analysis)->str:
+    "Why a memory whose feeling points the other way came back (empty for the others)."
+    side = lambda v: 1 if v > 0.15 else -1 if v < -0.15 else 0
+    if side(m.valence)*side(a.valence) >= 0: return ''
+    return f', a {"happier" if m.valence > 0 else "harder"} day that came back because it is about the same things'
+
 def offline_reply(prefs:OnboardingPreferences, # the user's profile
                   memories:list,               # recalled `Memory` records worth quoting, best first
                   now:datetime,                # time of the reply
@@ -324,8 +336,8 @@ def offline_reply(prefs:OnboardingPreferences, # the user's profile
     parts = [_heard(analysis)]
     if memories:
         first, *rest = memories[:n]
-        parts.append(f'That reminds me of what you wrote on {on_day(first.created_at, now, tz)}: “{_quote(first.text)}”')
-        parts += [f'And on {on_day(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest]
+        parts.append(f'That reminds me of what you wrote on {on_day(first.created_at, now, tz)}{_why(first, analysis)}: “{_quote(first.text)}”')
+        parts += [f'And on {on_day(m.created_at, now, tz)}{_why(m, analysis)}: “{_quote(m.text)}”' for m in rest]
     if analysis.emotion != 'neutral' or memories: parts.append(_REPLY_CLOSERS[prefs.conversation_style])
     return ' '.join(parts)
 
@@ -365,6 +377,10 @@ def journal_stem(at:datetime, # time of writing (UTC)
     return f'journal-{at:%Y-%m-%d-%H%M%S}-{mid}'
 
 # %% ../../nbs/journal/04_agent.ipynb #179107d9
+def _offer(a:Analysis, esc)->list:
+    "The tags the analyzer offers, as a line and a blank line (none when it offers none): the person adds one by typing it."
+    return [f'Tags you might add: {" ".join(esc(t) for t in a.suggested)}', ''] if getattr(a, 'suggested', ()) else []
+
 @dataclass
 class JournalEntry:
     "One illustrated diary page."
@@ -380,6 +396,7 @@ class JournalEntry:
     created_at:datetime       # time of writing
     provenance:dict           # writer, illustrator, analyzer, embedder, stand_in flag
     tz:object=None            # the zone the page shows dates in (UTC when None)
+    reading:Analysis|None=None # what the analyzer read, when the mood is the person's (`analysis` holds theirs)
 
     @property
     def emotion(self)->str: return self.analysis.emotion
@@ -407,7 +424,7 @@ class JournalEntry:
             md_text(diary_body(bounded(self.diary), self.mood, self.hashtags)), '',
             '**Recalled memories**' + (' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''), '',
             rec or '- none', '', f'**Visual prompt:** {md_text(self.visual_prompt.prompt)}', '',
-            ' '.join(md_text(t) for t in self.hashtags), '', f'*{md_text(_made_by(self.provenance))}*', ''])
+            ' '.join(md_text(t) for t in self.hashtags), '', *_offer(self.analysis, md_text), f'*{md_text(_made_by(self.provenance))}*', ''])
 
     def _html_body(self)->str:
         b64 = base64.b64encode(self.image_path.read_bytes()).decode('ascii')
@@ -419,6 +436,7 @@ class JournalEntry:
                 f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:{_MIME.get(self.image_path.suffix, "image/png")};base64,{b64}">'
                 f'<div class="diary">{_esc(diary_body(bounded(self.diary), self.mood, self.hashtags))}</div>'
                 f'<p class="tags">{" ".join(_esc(t) for t in self.hashtags)}</p>'
+                + ''.join(f'<p class="suggested">{l}</p>' for l in _offer(self.analysis, _esc)[:1]) +
                 f'<h3>Recalled memories{gate}</h3><ul>{rec or "<li>none</li>"}</ul>'
                 f'<p class="meta"><b>Visual prompt:</b> {_esc(self.visual_prompt.prompt)}</p>'
                 f'<p class="meta">{_esc(_made_by(self.provenance))}</p></article>')

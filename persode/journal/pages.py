@@ -70,6 +70,8 @@ PAGE_FILE = re.compile(r'\.?(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{15}))\.(md
 
 def _sha(text:str)->str: return hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]
 
+def _mood(m)->list: return [m.emotion, round(float(m.intensity), 4)]   # the mood a page was written in
+
 def page_record(e,               # a prepared `JournalEntry`
                 user_id:str,     # its owner
                 state:str='written', # 'pending' while the entry is being written
@@ -77,7 +79,7 @@ def page_record(e,               # a prepared `JournalEntry`
     "What the page folder keeps about an entry's page: owner, quoted memories (with digests) and how it was made."
     hits = [dict(id=h.memory.id, sha=_sha(h.memory.text), similarity=h.similarity, salience=h.salience,
                  retention=h.retention, fused=h.fused, score=h.score) for h in e.recalled]
-    return dict(persode_page=1, state=state, user=user_id, id=e.episode.id, text_sha=_sha(e.text), quotes=hits,
+    return dict(persode_page=1, state=state, user=user_id, id=e.episode.id, text_sha=_sha(e.text), mood=_mood(e.analysis), quotes=hits,
                 gate_fired=e.gate_fired, moment=e.visual_prompt.moment, moment_source=e.visual_prompt.source,
                 analysis_source=e.analysis.source, provenance=e.provenance)
 
@@ -108,8 +110,10 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
                   folder:Path,   # the page folder
                   user_id:str,   # the owner
                   photo=None,    # the person's own `Photo` (`read_photo`), the page's picture instead of the drawing
+                  mood:str|None=None, # the mood the person gives it, in words (`person_mood`); the analyzer's when None
+                  db=None,       # the journal (`JournalDB`) that keeps the analyzer's reading beside the person's mood
                  ):              # the committed `JournalEntry`
-    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last."
+    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last (and the analyzer's reading beside a mood the person gave)."
     from persode.journal.agent import journal_stem, write_atomic
     from persode.recall.records import memory_id
     mid = memory_id(text, now)
@@ -121,7 +125,7 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             fault_point('start')
             write_atomic(rec, json.dumps(dict(persode_page=1, state='pending', user=user_id, id=mid)))
             fault_point('claimed')
-            e = agent.prepare_journal(text, now, image_dir=folder, stem=stem)
+            e = agent.prepare_journal(text, now, image_dir=folder, stem=stem, mood=mood)
             if photo is not None: use_photo(e, photo, folder/f'{stem}.jpg')
             write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); fault_point('markdown')
             write_atomic(folder/f'{stem}.html', e.to_html()); fault_point('html')
@@ -131,12 +135,15 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             _remove(_entry_files(folder, stem)); raise
         agent.commit_journal(e)       # the commit point (a failure here leaves the files to the next sweep, which knows the outcome)
         fault_point('committed')
+        if e.reading is not None and db is not None:
+            a, r = e.analysis, e.reading
+            db.write_mood(user_id, mid, (a.emotion, a.intensity, a.valence), (r.emotion, r.intensity, r.valence))
     return e
 
 # %% ../../nbs/journal/05_pages.ipynb #0893e0a2
 def _stale(info:dict, store)->bool:
-    "Whether a written page quotes (or is) text the journal no longer holds."
-    if _sha(store[info['id']].text) != info.get('text_sha'): return True
+    "Whether a written page quotes (or is) text the journal no longer holds, or was written in another mood than its entry's now."
+    if _sha(store[info['id']].text) != info.get('text_sha') or info.get('mood', _mood(store[info['id']])) != _mood(store[info['id']]): return True
     return any(q['id'] not in store or _sha(store[q['id']].text) != q['sha'] for q in info.get('quotes', ()))
 
 def rerender(store,       # the user's store (as the journal holds it now)
@@ -159,7 +166,7 @@ def rerender(store,       # the user's store (as the journal holds it now)
     keep = info.get('moment_source') != 'offline template' and _sha(m.text) == info.get('text_sha')
     vp = compose_visual_prompt(ctx, info.get('moment') if keep else None, info.get('moment_source') if keep else 'offline template')
     stem, llm = info['stem'], OfflineLLM()
-    prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected')
+    prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected, or its mood changed')
     if (img := folder/f'{stem}.jpg').is_file(): prov['illustrator'] = PHOTO     # the person's photo stays the picture
     else:
         tmp, img = folder/f'.{stem}{llm.picture_suffix}.tmp', folder/f'{stem}{llm.picture_suffix}'

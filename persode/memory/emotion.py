@@ -207,7 +207,7 @@ class Reading:
 
 # %% ../../nbs/memory/05_emotion.ipynb #aaf1800d
 class EmotionAnalyzer(Analyzer):
-    "Feeling, valence and E from the trained `EmotionModel` on the journal's own vectors; event and hashtags from the keyword analyzer."
+    "Feeling, valence and E from the trained `EmotionModel` on the journal's own vectors; event, the typed tags and the offered ones from the keyword analyzer."
     name = 'emotion-model'
     gate_threshold = SEMANTIC_GATE_THRESHOLD   # its E is calibrated on EmoBank's intensity target, as the learned estimator's is
     reads_embeddings = True                    # `analyze_batch` takes the store's precomputed vectors
@@ -249,8 +249,7 @@ class EmotionAnalyzer(Analyzer):
         return out
 
     def _merge(self, a:Analysis, r:Reading)->Analysis:
-        tags = tuple('#' + r.emotion if t == '#' + a.emotion else t for t in a.hashtags)
-        return dataclasses.replace(a, emotion=r.emotion, intensity=r.intensity, valence=r.valence, hashtags=tags, source=self.name)
+        return dataclasses.replace(a, emotion=r.emotion, intensity=r.intensity, valence=r.valence, source=self.name)   # the person's typed tags stay as typed
     def analyze(self, text:str, embedding=None)->Analysis:
         "Analyse one entry (pass its vector to skip embedding the whole text)."
         return self.analyze_batch([text], None if embedding is None else np.asarray(embedding).reshape(1, -1))[0]

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/recall/01_store.ipynb #a24d79f3
 from __future__ import annotations
-import math, operator
+import dataclasses, math, operator
 import numpy as np
 from fastcore.basics import patch
 from ..memory.decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
@@ -512,17 +512,18 @@ class MemoryStore:
              analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
              embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
             )->Memory:          # the corrected record (same id, formation time and recall state)
-        "Correct the text of one memory: re-analysed and re-embedded, recall history kept."
+        "Correct the text of one memory: re-analysed and re-embedded, recall history kept (and, in a journal, the mood the person set)."
         self.follow_journal()
         self._row_of(mid)
         text, a, vec = edit_inputs(self, text, analysis, embedding)
         i = self._row[mid]
         old = self[mid]
         mem = Memory(mid, text, old.created_at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags), old.recall_count, old.last_recalled)
-        if self.backend is not None: self.backend.on_edit(mem, vec)
+        if self.backend is not None and self.backend.on_edit(mem, vec):   # the journal keeps the mood the person set
+            mem = dataclasses.replace(mem, intensity=old.intensity, emotion=old.emotion, valence=old.valence)
         put_columns(self._vecs[:, i:i+1], vec[None])
-        self._E[i] = a.intensity
-        self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
+        self._E[i] = mem.intensity
+        self._meta[i] = (text, mem.emotion, mem.valence, a.event, tuple(a.hashtags))
         self._recompute_terms(np.array([i]))   # that row's cached rate and intrinsic salience (its intensity changed)
         if self._lex is not None: self._lex.replace(i, text)
         if self._sent is not None: self._sent.replace(i, mid, text)

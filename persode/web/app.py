@@ -12,7 +12,7 @@ from ..journal.llm import get_llm
 from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat_form, check_day, check_form, check_month, check_zone,
                                confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
                                month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
-from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange
+from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange, mood_form, feeling
 from ..core.timespan import read_time
 from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
 from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
@@ -34,10 +34,10 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 __all__ = ['log', 'TOKEN_PARAM', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES', 'NO_TOKEN_WARNING',
            'fault', 'new_access_token', 'access_gate', 'SessionGuard', 'signed_in', 'genuine', 'journal_app',
            'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep', 'onboard',
-           'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day',
-           'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page', 'login',
-           'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password', 'proxy_options',
-           'open_message', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
+           'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'mood_change', 'mood_set', 'forget_form',
+           'forget', 'timeline', 'day', 'all_entries', 'search', 'data', 'export', 'import_', 'erase_page',
+           'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page',
+           'change_password', 'proxy_options', 'open_message', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #dsgn0101
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
@@ -229,18 +229,19 @@ def home(req, auth, state, msg:str=''):
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                         P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
     today = now.astimezone(tz).date()
-    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today, photo=True), web.parts(auth, ('home', today, str(tz)), lists),
+    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today, mood='', photo=True), web.parts(auth, ('home', today, str(tz)), lists),
                       notice=NOTICES.get(msg)))
 
 @_home_routes.post('/write')
-def write(req, auth, state, text:str='', day:str='', time:str='', photo:UploadFile=None):
+def write(req, auth, state, text:str='', day:str='', time:str='', photo:UploadFile=None, mood:str=''):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
     data = photo.file.read(MAX_PHOTO_BYTES + 1) if getattr(photo, 'filename', '') else None   # no file chosen: no photo
-    try: e = web.write(auth, prefs, text, when_fields(day, time), photo=data)
+    try: e = web.write(auth, prefs, text, when_fields(day, time), photo=data, mood=mood)
     except PersodeError as err:
-        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], day[:10], time[:5], zone=web.zone_name(auth), today=web.now().astimezone(web.tz(auth)).date(), photo=True),
+        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], day[:10], time[:5], zone=web.zone_name(auth), today=web.now().astimezone(web.tz(auth)).date(), photo=True,
+                                              mood=mood[:40]),
                           error=f'Nothing was written: {err}'), 400)
     return _go(f'/page/{e.episode.id}?msg=written')
 
@@ -351,6 +352,24 @@ def edit(req, auth, state, mid:str, text:str=''):
     except PersodeError as err:
         return _html(page('Correct an entry', edit_form(_token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
     return _go(f'/page/{mid}?msg=edited')
+
+@_change_routes.get('/page/{mid}/mood')
+def mood_change(req, auth, state, mid:str):
+    web = state.web
+    try: m = web.memory(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    return _html(page('Change the mood', P('“', excerpt(m.text, 300), '”'), mood_form(_token(req), mid, feeling(m.emotion, m.intensity), web.db.mood_reading(auth, mid))))
+
+@_change_routes.post('/page/{mid}/mood')
+def mood_set(req, auth, state, mid:str, mood:str=''):
+    web = state.web
+    try: web.set_mood(auth, mid, mood)
+    except NotFoundError as e: return _missing(e)
+    except PersodeError as err:
+        m = web.memory(auth, mid)
+        return _html(page('Change the mood', mood_form(_token(req), mid, feeling(m.emotion, m.intensity), web.db.mood_reading(auth, mid)),
+                          error=f'Nothing was changed: {err}'), 400)
+    return _go(f'/page/{mid}?msg=mood')
 
 @_change_routes.get('/page/{mid}/forget')
 def forget_form(req, auth, state, mid:str):

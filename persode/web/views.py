@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
 from ..journal.onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
 from ..journal.templates import mood_for
-from ..memory.analyzer import EMOTIONS
+from ..memory.analyzer import EMOTIONS, MOOD_WORDS
 from ..storage.contract import MAX_QUERY_CHARS
 try:
     from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
@@ -22,17 +22,17 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
            'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
-           'PLAIN_WORDS', 'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
-           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page',
-           'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form',
-           'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box', 'entry_form',
-           'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
-           'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
-           'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers',
-           'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView',
-           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar',
-           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
-           'found_list', 'search_form', 'check_search']
+           'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS', 'MOOD_CSS',
+           'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page', 'check_zone',
+           'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form', 'onboarding_form',
+           'when_written', 'when_fields', 'check_month', 'check_day', 'text_box', 'mood_picker', 'entry_form',
+           'confirm_form', 'chat_form', 'edit_form', 'mood_form', 'forget_all_form', 'login_form', 'password_form',
+           'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings',
+           'mood_words', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason',
+           'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message',
+           'let_go_message', 'PageView', 'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name',
+           'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight',
+           'found_line', 'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -98,7 +98,8 @@ def fault_page()->str:
 NOTICES = dict(   # what a screen says after `?msg=<key>`
                written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
                forgotten='The entry is forgotten, with its page.', erased='Everything was erased: memories, profile and pages.',
-               password='Your password is changed; every other browser signed in as you is signed out.')
+               password='Your password is changed; every other browser signed in as you is signed out.',
+               mood='The mood is changed; its page was drawn again.')
 
 # %% ../../nbs/web/00_views.ipynb #2f611d01
 NOTICES.update(kept='Your message is kept in your journal.', unkept='Your message is no longer in your journal.',
@@ -269,13 +270,24 @@ def text_box(text:str='', name:str='text', rows:int=6):
                         aria_describedby=f'{name}-count', data_count=f'{name}-count'),
                P(f'Up to {MAX_TEXT_CHARS:,} characters.', id=f'{name}-count', cls='count'), cls='textbox')
 
+def mood_picker(value:str='',   # the mood chosen (`person_mood` words), '' for none
+                auto:str='Let Persode read it', # what choosing none means
+                legend:str='How did it feel? ', hint:str='Optional: ',
+               ):
+    "The moods a person can choose, in words (`MOOD_WORDS`, each a little, plainly or very; 'even'), and one that leaves it to the analyzer."
+    words = [w for e, w in MOOD_WORDS.items() if e != 'neutral']
+    opts = [('', auto)] + [(f'{d}{w}', f'{d}{w}') for w in words for d in ('a little ', '', 'very ')] + [('even', 'even (no particular feeling)')]
+    return Div(Label(legend, Small(hint + 'you have the last word on the mood.'), fr='mood'),
+               Select(*[Option(t, value=v, selected=v == value) for v, t in opts], name='mood', id='mood'), cls='field mood-picker')
+
 def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
                label:str='What happened today?', dated:bool=True,
                zone:str|None=None,    # the person's time zone, named beside the "when" fields
                today:date|None=None,  # the person's today: the latest day the day field offers
+               mood:str|None=None,    # the mood picker's choice ('' none); None: no picker
                photo:bool=False,      # offer a photo for the page (the form is then sent as multipart)
               ):
-    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; when `photo`, a photo) posted to `action`."
+    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; with `mood`, a mood picker; when `photo`, a photo) posted to `action`."
     when_ = Fieldset(Legend('When did it happen? ', Small(f'Optional: leave it empty for now. On your clock{f" ({zone})" if zone else ""}; '
                                                           'a day without a time is kept as that day.')),
                      Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
@@ -283,7 +295,7 @@ def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/wri
                      Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
     pic = Details(Summary('Add a photo'), Div(Label('A photo for the page ', Small('(its date is used when you give none; its place and camera details are not kept)'), fr='photo'),
               Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field'), cls='photo') if photo else None
-    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None, pic,
+    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), None if mood is None else mood_picker(mood), when_ if dated else None, pic,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, enctype='multipart/form-data' if photo else None, cls='entry')
 
@@ -309,6 +321,18 @@ def edit_form(token:str, mid:str, text:str):
     "The form that corrects the text of entry `mid`."
     return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
                         'Save the correction', Label('The text of the entry', fr='text'), text_box(text),
+                        cancel=f'/page/{mid}', danger=False)
+
+def mood_form(token:str, mid:str,
+              mood:str,     # the entry's mood in words now
+              reading=None, # what the analyzer read (emotion, intensity, valence) when the mood is the person's
+             ):
+    "The form that changes the mood of entry `mid` (or gives it back to the analyzer)."
+    said = (f'You chose “{mood}”; the analyzer read “{feeling(reading[0], reading[1])}”.' if reading else
+            f'The analyzer read “{mood}”.')
+    return confirm_form(token, f'/page/{mid}/mood', f'{said} You have the last word: the mood you choose is the one every page, list, '
+                        'search and reflection uses, and its page is drawn again.', 'Save the mood',
+                        mood_picker(mood if reading else '', 'As the analyzer read it', 'The mood of this entry ', ''),
                         cancel=f'/page/{mid}', danger=False)
 
 def forget_all_form(token:str, cancel:str='/data'):
@@ -427,21 +451,13 @@ def mood_words(emotion:str, intensity:float, text:str='')->str:
     good, bad = (emotion, mixed[1]) if v > 0 else (mixed[0], emotion)   # the analyzer's own emotion, with the other side's strongest
     return f'mixed: {FEELINGS[good]} and {FEELINGS[bad]}'
 
-PLAIN_WORDS = frozenset("""thing things stuff something anything everything nothing someone anyone everyone people person
-way time times place street road lot lots kind sort bit part day days week night morning evening moment today
-actually basically literally honestly seriously totally really pretty quite still even maybe perhaps probably
-another other others every each much many good bad great nice fine okay terrible awful horrible lovely amazing wonderful""".split())   # words that name nothing in particular
-
-def tags_worth_showing(hashtags, # the analyzer's '#tags'
-                       emotion:str='', # the entry's emotion (its tag repeats the mood line)
-                      )->tuple:  # the tags, without '#'
-    "The hashtags a page shows: not the emotion, not an adverb or a mere judgement, not a word that names nothing in particular."
+def tags_worth_showing(hashtags, # the entry's '#tags' (the person's own)
+                      )->tuple:  # the tags, without '#', in order
+    "The hashtags a page shows: every tag the person typed, once, in order; nothing that could not be searched for (`find_filter`)."
     out = []
     for t in hashtags or ():
         w = t.lstrip('#').strip().lower() if isinstance(t, str) else ''
-        if (not re.fullmatch(r'[a-z][a-z0-9_-]{2,39}', w) or w == emotion or w in EMOTIONS or w in PLAIN_WORDS
-            or (w.endswith('ly') and len(w) > 4) or w in out): continue
-        out.append(w)
+        if re.fullmatch(r'[\w-]{1,64}', w) and w not in out: out.append(w)
     return tuple(out)
 
 def tag_links(tags):
@@ -552,6 +568,7 @@ class PageView:
     gate_fired:bool=False
     strategy:str|None=None       # how its memories were recalled, as its record says (None: not recorded)
     picture_alt:str|None=None    # what the picture shows, in words (its alt text)
+    reading:tuple|None=None      # what the analyzer read (emotion, intensity, valence) when the mood is the person's
     @property
     def mood(self): return mood_for(self.emotion, self.intensity)
 
@@ -577,12 +594,15 @@ def diary_page(v:PageView,    # the page
     words = reflection(v.diary, v.text)
     return Article(
         H2(stamp(v.created_at, tz)),
-        P('Mood: ', mood_words(v.emotion, v.intensity, v.text), cls='mood'), pic,
+        P('Mood: ', mood_words(v.emotion, v.intensity, '' if v.reading else v.text), Small(' (your choice)') if v.reading else None, cls='mood'), pic,
         P(v.text, cls='entry-text'), Div(words, cls='diary reflection') if words else None,
-        tag_links(tags_worth_showing(v.hashtags, v.emotion)),
+        tag_links(tags_worth_showing(v.hashtags)),
         Section(H3('Resurfaced from earlier'), Ul(*res)) if res else None,
-        Details(Summary('The numbers'), P(f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).')),
+        Details(Summary('The numbers'), P(f'You chose {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1); the analyzer read '
+                                          f'{v.reading[0]} at {v.reading[1]:.2f}.' if v.reading else
+                                          f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).')),
         Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.resurfaced else None, A('Edit', href=f'/page/{v.id}/edit'),
+            A('Change the mood', href=f'/page/{v.id}/mood'),
             A('Forget', href=f'/page/{v.id}/forget'), A('Other entries that day', href=f'/day/{local_time(v.created_at, tz, "%Y-%m-%d")}'), cls='actions'),
         cls='diary-page', id=f'page-{v.id}')
 

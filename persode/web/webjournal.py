@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
+from ..memory.analyzer import person_mood
 from ..core.text import PersodeError, NotFoundError, check_text, zone
 from ..storage import JournalDB
 from ..recall.records import Hit
@@ -244,7 +245,7 @@ class WebJournal:
         "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the person's memories."
         m, s = self.memory(uid, mid), self.user(uid)['store']
         folder, stem = self.folder(uid), journal_stem(m.created_at, m.id)
-        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags))
+        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags), reading=self.db.mood_reading(uid, m.id))
         rec = _record(folder, stem, uid)
         if rec is None: return v, None
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
@@ -281,16 +282,18 @@ class WebJournal:
     # --- what a person can do
     def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='',
               photo:bytes|None=None,  # the person's photo for the page (`read_photo` checks it); its date is the entry's when `written` is empty
+              mood:str='',   # the mood the person chose, in words (`person_mood`); '' lets the analyzer read it
              )->object:
         "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
         check_text(text); t = when_written(written, self.now(), self.tz(uid))
+        if mood: person_mood(mood)        # a mood no one can choose stops here, before anything is written
         ph = read_photo(photo, self.tz(uid)) if photo is not None else None
         if ph is not None and not written and ph.taken is not None: t = check_moment(ph.taken, self.now(), 'the date the photo was taken')
         with self.changes_lock(uid):
             agent = self.agent(uid, prefs)
             folder = own_folder(self.folder(uid), uid)
             sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
-            e = journal_entry(agent, text, t, folder, uid, photo=ph)
+            e = journal_entry(agent, text, t, folder, uid, photo=ph, mood=mood or None, db=self.db)
         self.user(uid)
         return e
 
@@ -314,6 +317,17 @@ class WebJournal:
             sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
         self.user(uid)
         return m
+
+    def set_mood(self, uid:str, mid:str,
+                 mood:str,   # the mood in words (`person_mood`); '' gives it back to the analyzer
+                )->object:
+        "Change one entry's mood (`persode edit --mood`); its page is drawn again in it."
+        with self.changes_lock(uid):
+            self.memory(uid, mid)
+            self.db.set_mood(uid, mid, mood or None)
+            s = self.user(uid)['store']
+            sync_pages(s, self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), tz=self.tz(uid))
+        return self.memory(uid, mid)
 
     def forget(self, uid:str, mid:str)->int:
         "Erase one memory for good (`persode forget --id`); its page goes, pages quoting it are rendered again."
