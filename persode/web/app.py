@@ -12,7 +12,7 @@ from ..journal.llm import get_llm
 from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat_form, check_day, check_form, check_month, check_zone,
                                confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
                                month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
-from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange
+from .views import TALK_CSS, numbers, recall_reasons, talk_exchange
 from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
 from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
@@ -47,7 +47,7 @@ from .webjournal import look_back
 from .views import kept_message, let_go_message
 
 # %% ../../nbs/web/03_app.ipynb #ux380001
-from .views import entry_day, recall_words, sentence
+from .views import entry_day, recall_words
 from ..memory.analyzer import STOPWORDS
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001

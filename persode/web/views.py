@@ -821,10 +821,10 @@ if (persodeZone && !persodeZone.value) {
 # %% ../../nbs/web/00_views.ipynb #mood0012
 MOOD_CSS = ("""
 .calendar{width:100%;table-layout:fixed}.calendar th,.calendar td{padding:.25rem;width:auto;height:3rem;overflow:hidden}
-.calendar td a{display:block;height:100%;color:inherit;text-decoration:none}.dmood{display:block;font-size:.75rem;line-height:1.2}
+.calendar td a{display:block;height:100%;color:inherit;text-decoration:none}.dmood{display:block;font-size:.75rem;line-height:1.2}.calendar small.dmood{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
 .calendar .today{outline:2px solid var(--accent);outline-offset:-2px}
 @media (max-width:40rem){.ddeg{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
- .calendar small.dmood{font-size:.65rem;white-space:normal;overflow-wrap:anywhere;text-overflow:clip}}
+ .calendar small.dmood{font-size:.65rem}}
 .legend-title{margin:.5rem 0 .2rem;color:var(--muted)}
 .legend{display:flex;flex-wrap:wrap;gap:.3rem 1rem;list-style:none;padding:0;margin:0 0 1rem}.legend li{display:flex;align-items:center;gap:.35rem}
 .swatch{display:inline-block;width:1rem;height:1rem;border-radius:3px}
