@@ -155,8 +155,14 @@ class Visitor:
         assert not self.dialogs, f'dialogs opened (injected script ran?): {self.dialogs}'
 
 
+def more(v:Visitor):
+    "Open the profile's optional part (the pictures and how Persode answers), closed on a first visit."
+    d = v.page.locator('details.later')
+    if d.get_attribute('open') is None: d.locator('summary').click()
+
+
 def onboard(v:Visitor, shot:str|None=None, **profile):
-    v.go('/onboard')
+    v.go('/onboard'); more(v)
     for k, val in {**PROFILE, **profile}.items(): v.page.fill(f'#{k}', val)
     v.page.check('#glasses')
     v.page.select_option('#background_theme', index=1)
@@ -191,8 +197,12 @@ def test_journey(browser, site):
         # first visit: onboarding, with a wrong answer first (shown beside its field, nothing stored)
         v.go('/')
         assert v.page.url.endswith('/onboard')
+        expect(v.page.locator('h1')).to_have_text('Welcome to Persode')              # welcome first: what Persode is, where the journal stays
+        expect(v.page.locator('section.welcome')).to_contain_text('Your journal stays on this computer.')
+        expect(v.page.locator('#age')).not_to_be_visible(); expect(v.page.locator('#name')).to_be_visible()   # only the name is asked; the rest waits
+        expect(v.page.locator('#response_length option:checked')).to_have_text('two or three sentences')   # choices in words
         v.page.eval_on_selector('form.onboarding', 'f => f.noValidate = true')
-        v.page.fill('#name', ''); v.page.fill('#age', '0')
+        more(v); v.page.fill('#name', ''); v.page.fill('#age', '0')
         v.submit('Save my profile', 400, '/onboard')
         expect(v.page.locator('#name-error')).to_be_visible(); expect(v.page.locator('#age-error')).to_be_visible()
         assert db.preferences('default') is None
@@ -255,22 +265,22 @@ def test_journey(browser, site):
         clock.t = DAY1 + timedelta(days=2, hours=1)
         v.go('/'); v.page.fill('#text', '   ')
         v.submit('Write my page', 400, '/write')
-        expect(v.page.locator('.error')).to_contain_text('empty')
+        expect(v.page.locator('.error')).to_contain_text('empty', ignore_case=True)
         v.go('/'); v.page.eval_on_selector('#text', f'(t, n) => {{ t.removeAttribute("maxlength"); t.value = "x".repeat({MAX_TEXT_CHARS + 1}); }}')
         v.submit('Write my page', 400, '/write')
-        expect(v.page.locator('.error')).to_contain_text('limit')
+        expect(v.page.locator('.error')).to_contain_text('limit', ignore_case=True)
         v.go('/'); v.page.fill('#text', 'A day that never was.')
         v.page.eval_on_selector('#day', 'e => e.type = "text"'); v.page.fill('#day', '2026-02-30')   # a hand-made request: the date picker offers no such day
         v.submit('Write my page', 400, '/write')
-        expect(v.page.locator('.error')).to_contain_text('not a date')
+        expect(v.page.locator('.error')).to_contain_text('not a date', ignore_case=True)
         v.page.eval_on_selector('form.entry', 'f => f.noValidate = true'); v.page.fill('#day', '2027-01-01')   # past the picker's last day
         v.submit('Write my page', 400, '/write')
-        expect(v.page.locator('.error')).to_contain_text('future')
+        expect(v.page.locator('.error')).to_contain_text('future', ignore_case=True)
         assert count(db) == 3
         for path in ('/page/nope', '/page/m0000000000000000', '/page/' + 'x'*300, '/page/nope/why', '/page/nope/edit', '/page/nope/forget'):
             v.go(path, 404); expect(v.page.locator('.error')).to_be_visible()
-        v.go('/day/2026-02-30', 400); expect(v.page.locator('.error')).to_contain_text('not a date')
-        v.go('/timeline?month=2026-13', 400); expect(v.page.locator('.error')).to_contain_text('not a month')
+        v.go('/day/2026-02-30', 400); expect(v.page.locator('.error')).to_contain_text('not a date', ignore_case=True)
+        v.go('/timeline?month=2026-13', 400); expect(v.page.locator('.error')).to_contain_text('not a month', ignore_case=True)
 
         # edit the quiet entry (an empty correction is refused first)
         v.go(f'/page/{ids[1]}/edit')
@@ -314,7 +324,7 @@ def test_journey(browser, site):
         v.go('/data')
         v.page.set_input_files('input[name=file]', files=[dict(name='bad.jsonl', mimeType='application/x-ndjson', buffer=b'{"not": "an export"}\n')])
         v.submit('Import the file', 400, '/import')
-        expect(v.page.locator('.error')).to_contain_text('Nothing was imported')
+        expect(v.page.locator('.error')).to_contain_text('Nothing was imported', ignore_case=True)
         assert count(db) == 0
         v.go('/data')
         v.page.set_input_files('input[name=file]', files=[dict(name='export.jsonl', mimeType='application/x-ndjson', buffer=exported.encode())])
@@ -358,18 +368,18 @@ def test_two_accounts(browser, site):
         # sign-up mistakes: nothing is created
         alice.go('/signup')
         alice.page.fill('#username', 'alice'); alice.page.fill('#password', 'a long password'); alice.page.fill('#password2', 'another one')
-        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('differ')
+        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('differ', ignore_case=True)
         alice.page.fill('#username', 'alice'); alice.page.fill('#password', 'short'); alice.page.fill('#password2', 'short')
-        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('too short')
+        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('too short', ignore_case=True)
         alice.page.fill('#username', '../root'); alice.page.fill('#password', 'a long password'); alice.page.fill('#password2', 'a long password')
-        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('not allowed')
+        alice.submit('Create the account', 400, '/signup'); expect(alice.page.locator('.error')).to_contain_text('not allowed', ignore_case=True)
         assert Accounts(db).names() == []
         signup(alice, 'alice', 'alice password 1'); onboard(alice, name='Alice')
         a_id = write(alice, clock, DAY1, 'Alice alone: I found my grandmother\'s letters in the attic and wept.')
         signup(bob, 'bob', 'bob password 22'); onboard(bob, name='Bob')
         bob.go('/signup')
         bob.page.fill('#username', 'alice'); bob.page.fill('#password', 'bob password 22'); bob.page.fill('#password2', 'bob password 22')
-        bob.submit('Create the account', 400, '/signup'); expect(bob.page.locator('.error')).to_contain_text('taken')
+        bob.submit('Create the account', 400, '/signup'); expect(bob.page.locator('.error')).to_contain_text('taken', ignore_case=True)
         b_id = write(bob, clock, DAY1 + timedelta(hours=1), 'Bob alone: the bike ride to the lake was windy and fun.')
         assert db.count('alice') == 1 and db.count('bob') == 1
 
@@ -406,13 +416,13 @@ def test_two_accounts(browser, site):
         thief = Visitor(browser, base, f'{tag}-thief')          # the cookie from before the sign-out, replayed elsewhere: refused
         thief.ctx.add_cookies([dict(name=SESSION_COOKIE, value=old, url=base)])
         thief.go(f'/page/{a_id}'); assert thief.page.url.endswith('/login') and 'grandmother' not in thief.page.content()
-        sign_in(alice, 'alice', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('Wrong username or password')
+        sign_in(alice, 'alice', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('Wrong username or password', ignore_case=True)
         expect(alice.page.get_by_role('link', name='Create an account')).to_be_visible()   # a failed sign-in still offers the way in
         assert alice.page.locator('header nav').count() == 0 and 'Export it' not in alice.page.content()   # a visitor: no journal to show
-        sign_in(alice, 'nobody', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('Wrong username or password')
+        sign_in(alice, 'nobody', 'not my password', 400); expect(alice.page.locator('.error')).to_contain_text('Wrong username or password', ignore_case=True)
         sign_in(alice, 'alice', 'alice password 1'); alice.go(f'/page/{a_id}')
         for i in range(5): sign_in(stranger, 'bob', f'guess number {i}', 400)
-        sign_in(stranger, 'bob', 'bob password 22', 429); expect(stranger.page.locator('.error')).to_contain_text('too many failed sign-ins')
+        sign_in(stranger, 'bob', 'bob password 22', 429); expect(stranger.page.locator('.error')).to_contain_text('too many failed sign-ins', ignore_case=True)
         stranger.shot(f'{tag}-accounts-3-rate-limited')
 
         # a removed account's cookie opens nothing, and its name cannot be signed up for while its journal stays
@@ -420,11 +430,11 @@ def test_two_accounts(browser, site):
         bob.go(f'/page/{b_id}'); assert bob.page.url.endswith('/login')
         thief.go('/signup')
         thief.page.fill('#username', 'bob'); thief.page.fill('#password', 'thief password'); thief.page.fill('#password2', 'thief password')
-        thief.submit('Create the account', 400, '/signup'); expect(thief.page.locator('.error')).to_contain_text('taken')
+        thief.submit('Create the account', 400, '/signup'); expect(thief.page.locator('.error')).to_contain_text('taken', ignore_case=True)
         # nor for a journal kept from the terminal
         db.set_preferences('carol', {'name': 'Carol', 'age': 40}); db.store_for('carol').add('Carol wrote this at the terminal', DAY1)
         thief.page.fill('#username', 'carol'); thief.page.fill('#password', 'thief password'); thief.page.fill('#password2', 'thief password')
-        thief.submit('Create the account', 400, '/signup'); expect(thief.page.locator('.error')).to_contain_text('taken')
+        thief.submit('Create the account', 400, '/signup'); expect(thief.page.locator('.error')).to_contain_text('taken', ignore_case=True)
         assert db.preferences('carol') == {'name': 'Carol', 'age': 40} and Accounts(db).names() == ['alice']
         for v in (alice, bob, stranger, thief): v.close()
 
@@ -471,7 +481,7 @@ def test_csrf_and_xss(browser, tmp_path):
             v.expected.add('/write')
             with v.page.expect_navigation() as nav: v.page.get_by_role('button', name='Win a prize').click()
             assert nav.value.status == 403
-            expect(v.page.locator('.error')).to_contain_text('token')
+            expect(v.page.locator('.error')).to_contain_text('token', ignore_case=True)
             assert count(db) == n
             v.shot('security-2-forged-form')
 
@@ -498,6 +508,7 @@ def test_time_zone_and_backdating(browser, tmp_path):
             v.go('/onboard')
             expect(v.page.locator('#tz')).to_have_value('America/Chicago')          # a first profile: the browser's own zone, not the server's
             expect(v.page.locator('#name')).to_be_focused()
+            more(v)
             for k, val in PROFILE.items(): v.page.fill(f'#{k}', val)
             v.page.fill('#tz', 'Atlantis')
             v.submit('Save my profile', 400, '/onboard')
@@ -523,7 +534,7 @@ def test_time_zone_and_backdating(browser, tmp_path):
             v.page.fill('#text', 'x'*(MAX_TEXT_CHARS - 40))
             expect(v.page.locator('#text-count')).to_have_text(f'40 characters left (the limit is {MAX_TEXT_CHARS:,}).')   # said before the limit
             v.page.fill('#text', 'Dinner with Mia before the concert, we laughed a lot.'); v.page.fill('#day', '2026-03-02'); v.page.fill('#time', '10:00')
-            v.submit('Write my page', 400, '/write'); expect(v.page.locator('.error')).to_contain_text('is in the future')
+            v.submit('Write my page', 400, '/write'); expect(v.page.locator('.error')).to_contain_text('is in the future', ignore_case=True)
             v.page.fill('#day', '2026-03-01'); v.page.fill('#time', '19:00'); v.submit('Write my page')
             expect(v.page.locator('h1')).to_have_text('Sunday 01 March 2026'); expect(v.page.locator('.diary-page h2')).to_have_text('19:00 CET')
             v.go('/day/2026-03-01'); expect(v.page.locator('main')).to_contain_text('Dinner with Mia')
@@ -790,10 +801,10 @@ def test_find(browser, site):
 
         v.go('/search')
         v.page.fill('#start', '2026-02-10'); v.page.fill('#end', '2026-01-20'); v.submit('Search', 400, '/search')
-        expect(v.page.locator('.error')).to_contain_text('after the end date')
+        expect(v.page.locator('.error')).to_contain_text('after the end date', ignore_case=True)
         assert 'Nothing was changed' not in v.page.locator('.error').inner_text()    # a search changes nothing: it does not say so
-        v.go('/search?emotion=bliss', 400); expect(v.page.locator('.error')).to_contain_text('not one of the feelings')
-        v.go('/entries?before=nonsense', 400); expect(v.page.locator('.error')).to_contain_text('page address')
+        v.go('/search?emotion=bliss', 400); expect(v.page.locator('.error')).to_contain_text('not one of the feelings', ignore_case=True)
+        v.go('/entries?before=nonsense', 400); expect(v.page.locator('.error')).to_contain_text('page address', ignore_case=True)
         assert db.count('default') == 60
         v.close()
 

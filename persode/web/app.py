@@ -47,7 +47,7 @@ from .webjournal import look_back
 from .views import kept_message, let_go_message
 
 # %% ../../nbs/web/03_app.ipynb #ux380001
-from .views import entry_day, recall_words
+from .views import entry_day, recall_words, welcome
 from ..memory.analyzer import STOPWORDS
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
@@ -259,8 +259,9 @@ _onboard_routes = APIRouter()
 @_onboard_routes.get('/onboard')
 def onboard(req, auth, state, msg:str=''):
     p, tz = state.web.prefs(auth), state.web.zone_name(auth)
-    vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz if p else '')   # a first profile: the browser fills in its own zone
-    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals, detect=p is None), notice=NOTICES.get(msg)))
+    vals = dict(p.to_dict() if p else dict(OnboardingPreferences('x').to_dict(), name='', hair=''), tz=tz if p else '')   # a first profile: the browser fills in its own zone
+    if p is None: return _html(page('Welcome to Persode', welcome(), onboarding_form(_token(req), vals, detect=True), notice=NOTICES.get(msg)))
+    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals), notice=NOTICES.get(msg)))
 
 @_onboard_routes.post('/onboard')
 async def onboard_post(req, auth, state):
@@ -269,7 +270,7 @@ async def onboard_post(req, auth, state):
     try: tz = find_zone(form.get('tz') or web.zone_name(auth))
     except PersodeError as e: errors['tz'] = str(e)
     if errors:
-        return _html(page('Your profile', onboarding_form(_token(req), form, errors),
+        return _html(page('Your profile' if web.prefs(auth) else 'Welcome to Persode', onboarding_form(_token(req), form, errors),
                           error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
     web.db.set_preferences(auth, prefs); web.set_zone(auth, tz)
     return _go('/?msg=onboarded')

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
-from ..journal.onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
+from ..journal.onboarding import ATTRIBUTES, CHOICES, CHOICE_WORDS, MAX_FREE_TEXT, OnboardingPreferences, WELCOME
 from ..journal.templates import mood_for
 from ..memory.analyzer import EMOTIONS
 from ..storage.contract import MAX_QUERY_CHARS
@@ -25,20 +25,20 @@ __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAU
            'PLAIN_WORDS', 'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS', 'APP_CSS',
            'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page', 'document',
            'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone',
-           'check_form', 'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box',
-           'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form',
-           'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings',
-           'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason',
-           'recall_words', 'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'talk_exchange',
-           'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day', 'entry_time', 'diary_page',
-           'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link', 'month_calendar', 'mood_legend',
-           'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line', 'found_list',
-           'search_form', 'check_search']
+           'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month', 'check_day',
+           'text_box', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form',
+           'password_form', 'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class',
+           'mixed_feelings', 'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness',
+           'recall_reason', 'recall_words', 'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form',
+           'talk_exchange', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day', 'entry_time',
+           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link', 'month_calendar',
+           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
+           'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
 from zoneinfo import available_timezones
-from fasthtml.common import Datalist, Fieldset, Legend
+from fasthtml.common import Datalist, Fieldset, Legend, Details, Summary
 
 # %% ../../nbs/web/00_views.ipynb #mood0001
 from urllib.parse import quote
@@ -163,9 +163,9 @@ def find_zone(name, # what the person typed: a zone ('Europe/Berlin') or a city 
     return check_zone(name)
 
 # %% ../../nbs/web/00_views.ipynb #c1acf1c2
-LABELS = dict(name='What should Persode call you?', age='Age', glasses='I wear glasses', fashion_style='Clothing style',
-              hair='Hair (e.g. "short dark hair")', background_theme='Where your pictures take place', background_style='Picture style',
-              conversation_style='How Persode talks', response_length='How long its answers are', personality="Persode's personality")
+LABELS = dict(name='What should Persode call you?', age='Your age (you may leave it empty)', glasses='I wear glasses', fashion_style='The clothes you wear',
+              hair='Your hair, in your words (e.g. "short grey curls")', background_theme='Where your pictures take place', background_style='How they are painted',
+              conversation_style='How Persode talks with you', response_length='How long its answers are', personality='What kind of companion it is')
 assert set(LABELS) == set(ATTRIBUTES)
 
 # %% ../../nbs/web/00_views.ipynb #4d39159d
@@ -173,14 +173,17 @@ def _value(k:str, raw):
     "A form field as the preferences expect it (text stays text, so that its error names it)."
     if k == 'glasses': return raw in ('on', 'yes', 'true', '1')
     raw = raw if isinstance(raw, str) else ''
-    if k == 'age': return int(raw.strip()) if re.fullmatch(r'\s*-?\d{1,4}\s*', raw) else raw
+    if k == 'age': return None if not raw.strip() else int(raw.strip()) if re.fullmatch(r'\s*-?\d{1,4}\s*', raw) else raw
+    if k != 'name' and not raw.strip(): return _DEFAULTS[k]        # left empty: the library's default, not an error
     return raw
+
+_DEFAULTS = OnboardingPreferences('x').to_dict()
 
 def check_form(form:dict, # the posted fields (missing ones count as empty)
               )->tuple:   # (`OnboardingPreferences` or None, {attribute: error message})
     "Validate an onboarding form field by field with the library's rules."
     vals = {k: _value(k, form.get(k)) for k in ATTRIBUTES}
-    base, errors = dict(name='x', age=30), {}
+    base, errors = dict(name='x'), {}
     for k, v in vals.items():
         try: OnboardingPreferences(**{**base, k: v})
         except PersodeError as e: errors[k] = str(e)
@@ -198,21 +201,27 @@ def onboarding_form(token:str,          # the anti-forgery token
                     errors:dict|None=None, # {attribute: message} shown beside each field
                     detect:bool=False,     # fill an empty time zone with the browser's own (a first visit)
                    ):
-    "The onboarding form: every attribute, choices as the library defines them, the time zone (`tz`), errors beside their fields."
+    "The onboarding form: the name and the time zone (`tz`), then every other attribute behind a disclosure (open when one has an error), choices in words, errors beside their fields."
     v, errors = values or {}, errors or {}
     aria = lambda k: dict(aria_invalid='true', aria_describedby=f'{k}-error') if k in errors else {}
     text = lambda k, **kw: Input(name=k, id=k, value=str(v.get(k, '') or ''), maxlength=MAX_FREE_TEXT*2, **aria(k), **kw)
-    select = lambda k: Select(*[Option(c, value=c, selected=c == v.get(k)) for c in CHOICES[k]], name=k, id=k, **aria(k))
-    rows = [_field('name', text('name', required=True, autofocus=True), errors),
-            _field('age', Input(name='age', id='age', type='number', min=1, max=120, value=str(v.get('age', '') or ''), **aria('age')), errors),
-            _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
-            _field('hair', text('hair'), errors)]
-    rows += [_field(k, select(k), errors) for k in CHOICES]
-    rows.append(_field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, list='zones', autocomplete='off',
-                                   placeholder='a city such as Berlin, or Europe/Berlin', data_detect='yes' if detect else None, **aria('tz')),
-                       errors, 'Your time zone (type a city; times and days are shown on its clock)'))
-    rows.append(Datalist(*[Option(value=z) for z in zone_names()], id='zones'))
-    return Form(csrf_field(token), *rows, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
+    select = lambda k: Select(*[Option(CHOICE_WORDS[k][c], value=c, selected=c == v.get(k)) for c in CHOICES[k]], name=k, id=k, **aria(k))
+    rows = [_field('name', text('name', required=True, autofocus=True, autocomplete='given-name'), errors),
+            _field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, list='zones', autocomplete='off',
+                               placeholder='a city such as Berlin, or Europe/Berlin', data_detect='yes' if detect else None, **aria('tz')),
+                   errors, 'Your time zone (type a city; times and days are shown on its clock)'),
+            Datalist(*[Option(value=z) for z in zone_names()], id='zones')]
+    later = [_field('age', Input(name='age', id='age', type='number', min=1, max=120, value=str(v.get('age', '') or ''), **aria('age')), errors),
+             _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
+             _field('hair', text('hair', placeholder='e.g. long curly red hair'), errors)] + [_field(k, select(k), errors) for k in CHOICES]
+    more = Details(Summary('Your pictures and how Persode answers (optional: now or any time later)'),
+                   P('Each diary page comes with a picture of you; these answers decide how you look in it, and how Persode talks with you.', cls='hint'),
+                   *later, cls='later', open=any(k in errors for k in ATTRIBUTES if k != 'name') or None)
+    return Form(csrf_field(token), *rows, more, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
+
+def welcome():
+    "What a new person reads first: what Persode is, and that their journal stays on this computer."
+    return Section(*[P(line) for line in WELCOME], P('Tell Persode your name to begin; everything else can wait.'), cls='welcome')
 
 # %% ../../nbs/web/00_views.ipynb #bcec5925
 def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-DD', or a time 'YYYY-MM-DD HH:MM' (with or without its offset)
@@ -770,6 +779,8 @@ textarea{{max-width:none;line-height:1.5;resize:vertical}}input[type=date],input
 .field:has(>input[type=checkbox])>label{{margin:0;font-weight:400}}
 input[type=checkbox]{{width:1.5rem;height:1.5rem;margin:0;accent-color:var(--accent);flex:none}}
 fieldset.when{{border:1px solid var(--line);border-radius:var(--radius);padding:var(--s2) var(--s4);margin:var(--s4) 0;display:flex;flex-wrap:wrap;gap:0 var(--s5)}}
+details.later{{margin:var(--s4) 0;padding:var(--s2) var(--s4);border:1px solid var(--line);border-radius:var(--radius)}}details.later>summary{{cursor:pointer;font-family:var(--sans);font-weight:600;color:var(--accent);min-height:24px}}
+.hint{{color:var(--muted);font-size:var(--t-1)}}
 fieldset.when legend{{font-family:var(--sans);font-weight:600;padding:0 var(--s1)}}fieldset.when .hint{{flex-basis:100%;margin:0;font-size:var(--t-1);color:var(--muted)}}
 .count{{margin:var(--s1) 0 0;font-size:var(--t-1);color:var(--muted);font-family:var(--sans)}}.count.near{{color:var(--danger);font-weight:600}}
 button,.cancel{{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:var(--s2) var(--s5);border-radius:var(--radius);
