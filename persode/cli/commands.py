@@ -453,8 +453,8 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
 def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
                ):
     "Ask a person's name and preferences and keep them in their journal."
-    p = _parser('onboard', 'Tell Persode who you are: your name, and how your pages and replies should look and sound. '
-                'Enter keeps the answer shown in brackets; run it again to change your answers.')
+    p = _parser('onboard', 'Tell Persode your name; how your pictures and replies should look and sound can wait. '
+                'Run it again to change your answers (Enter keeps the one shown in brackets).')
     p.add_argument('--preferences', default=None, metavar='FILE', help='store this preferences JSON file instead of asking')
     a = p.parse_args(argv)
     user = _user(a)

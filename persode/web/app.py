@@ -47,7 +47,7 @@ from .webjournal import look_back
 from .views import kept_message, let_go_message
 
 # %% ../../nbs/web/03_app.ipynb #ux380001
-from .views import entry_day, recall_words, welcome
+from .views import entry_day, recall_words, welcome, entry_when, when_written
 from ..memory.analyzer import STOPWORDS
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
@@ -310,16 +310,28 @@ _change_routes = APIRouter()
 
 @_change_routes.get('/page/{mid}/edit')
 def correct(req, auth, state, mid:str):
-    try: m = state.web.memory(auth, mid)
+    web = state.web
+    try: m = web.memory(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return _html(page('Correct an entry', edit_form(_token(req), mid, m.text)))
+    return _html(page('Correct an entry', edit_form(_token(req), mid, m.text, *entry_when(m.created_at, web.tz(auth)), web.zone_name(auth), _today(web, auth))))
+
+def _today(web, auth): return web.now().astimezone(web.tz(auth)).date()
 
 @_change_routes.post('/page/{mid}/edit')
-def edit(req, auth, state, mid:str, text:str=''):
-    try: state.web.edit(auth, mid, text)
+def edit(req, auth, state, mid:str, text:str='', day:str='', time:str=''):
+    web = state.web
+    tz = web.tz(auth)
+    try:
+        m = web.memory(auth, mid)
+        moved = (day.strip(), time.strip()) != entry_when(m.created_at, tz) and bool(day.strip() or time.strip())
+        when = when_fields(day, time) if moved else ''
+        if when: when_written(when, web.now(), tz)             # a new day and time is checked before anything changes
+        if text != m.text or not when: web.edit(auth, mid, text)
+        if when: web.redate(auth, mid, when)
     except NotFoundError as e: return _missing(e)
     except PersodeError as err:
-        return _html(page('Correct an entry', edit_form(_token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
+        return _html(page('Correct an entry', edit_form(_token(req), mid, text[:MAX_TEXT_CHARS], day[:10], time[:5], web.zone_name(auth), _today(web, auth)),
+                          error=f'Nothing was changed: {err}'), 400)
     return _go(f'/page/{mid}?msg=edited')
 
 @_change_routes.get('/page/{mid}/forget')

@@ -26,14 +26,14 @@ __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAU
            'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page', 'document',
            'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone',
            'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month', 'check_day',
-           'text_box', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form',
-           'password_form', 'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class',
-           'mixed_feelings', 'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness',
-           'recall_reason', 'recall_words', 'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form',
-           'talk_exchange', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day', 'entry_time',
-           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link', 'month_calendar',
-           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
-           'found_list', 'search_form', 'check_search']
+           'text_box', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'entry_when',
+           'forget_all_form', 'login_form', 'password_form', 'excerpt', 'scroll_box', 'recall_table', 'feeling',
+           'contrast', 'emotion_class', 'mixed_feelings', 'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links',
+           'reflection', 'closeness', 'recall_reason', 'recall_words', 'recall_reasons', 'numbers', 'why_these',
+           'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView', 'mood_card',
+           'entry_day', 'entry_time', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link',
+           'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight',
+           'found_line', 'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -284,17 +284,21 @@ def text_box(text:str='', name:str='text', rows:int=6,
                         aria_describedby=f'{name}-count', data_count=f'{name}-count'),
                P(f'Up to {MAX_TEXT_CHARS:,} characters.', id=f'{name}-count', cls='count'), cls='textbox')
 
+def when_fieldset(day:str='', time:str='', zone:str|None=None, today:date|None=None, first:str=''):
+    "The day and time of an entry, on the person's clock (`when_fields` joins them): a short legend, its explanation below it."
+    return Fieldset(Legend('When did it happen?'),
+                    P(f'{first} On your clock{f" ({zone})" if zone else ""}; a day without a time is kept as that day.'.strip(), cls='hint'),
+                    Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
+                                                      max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
+                    Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
+
 def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
                label:str='What happened today?', dated:bool=True,
                zone:str|None=None,    # the person's time zone, named beside the "when" fields
                today:date|None=None,  # the person's today: the latest day the day field offers
               ):
     "A text box with its counter (and, when `dated`, an optional day and time on the person's clock) posted to `action`."
-    when_ = Fieldset(Legend('When did it happen?'),
-                     P(f'Optional: leave it empty for now. On your clock{f" ({zone})" if zone else ""}; a day without a time is kept as that day.', cls='hint'),
-                     Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
-                                                       max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
-                     Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
+    when_ = when_fieldset(day, time, zone, today, 'Optional: leave it empty for now.')
     return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, cls='entry')
@@ -317,11 +321,17 @@ def chat_form(token:str, text:str=''):
     "The talk form: a message (whether it is kept is decided by what it is, and the person can change it after the reply)."
     return entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
 
-def edit_form(token:str, mid:str, text:str):
-    "The form that corrects the text of entry `mid`."
-    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
+def edit_form(token:str, mid:str, text:str,
+              day:str='', time:str='',                     # its day and time on the person's clock (`entry_when`)
+              zone:str|None=None, today:date|None=None):
+    "The form that corrects the text of entry `mid`, or moves it to another day and time."
+    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text (it is analysed again), or move the entry to another day or time; it keeps its recall history.',
                         'Save the correction', Label('The text of the entry', fr='text'), text_box(text, focus=True),
-                        cancel=f'/page/{mid}', danger=False)
+                        when_fieldset(day, time, zone, today, 'Change them to move the entry.'), cancel=f'/page/{mid}', danger=False)
+
+def entry_when(t:datetime, tz=None)->tuple:
+    "The day and time fields of an entry written at `t` ('YYYY-MM-DD', 'HH:MM'; the time empty for an entry dated by its day alone)."
+    return local_time(t, tz, '%Y-%m-%d'), ('' if untimed(t, tz) else local_time(t, tz, '%H:%M'))
 
 def forget_all_form(token:str, cancel:str='/data'):
     "The form that erases the whole journal, once the person types `CONFIRM_ALL`."

@@ -442,6 +442,24 @@ def unkeep(self:WebJournal, uid:str, mid)->object:
     self.forget(uid, m.id)
     return m
 
+# %% ../../nbs/web/02_webjournal.ipynb #ux380031
+from ..journal.pages import redate_pages
+
+@patch
+def redate(self:WebJournal, uid:str,
+           mid:str,   # the entry
+           when:str,  # its new day, or day and time, on the person's clock (`when_written`)
+          )->object:  # the entry as it is now
+    "Give entry `mid` a new day and time; its page follows."
+    tz = self.tz(uid)
+    t = when_written(when, self.now(), tz)
+    with self.changes_lock(uid):
+        if self.memory(uid, mid).created_at == t: return self.memory(uid, mid)
+        self.db.redate(uid, {mid: t})
+        redate_pages(self.user(uid)['store'], self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), [mid], tz)
+    self.user(uid)
+    return self.memory(uid, mid)
+
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
 def running(app,                   # an ASGI app (e.g. from `make_app`)
