@@ -13,7 +13,7 @@ from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
 from ..storage import open_journal, DEFAULT_USER, JournalDB
 from ..recall.relevance import relevance_floor, with_relevance
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
-                           fault_point, diary_index, erase, no_memory)
+                           fault_point, diary_index, erase, no_memory, redate_pages)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 from ..core.text import NotDone
 
@@ -257,23 +257,32 @@ def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
 # %% ../../nbs/cli/01_commands.ipynb #74cd28fd
 def cli_edit(argv:list|None=None, # arguments after `persode edit`
             ):
-    "Correct the text of one memory."
-    p = _parser('edit', 'Correct the text of one memory: it is analysed and embedded again, and keeps its date and recall history.')
+    "Correct the text of one memory, or move it to another time of writing."
+    p = _parser('edit', 'Correct the text of one memory (it is analysed and embedded again, and keeps its recall history), or move it to another time with --at.')
     p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
-    p.add_argument('text', help='the corrected text')
+    p.add_argument('text', nargs='?', default=None, help='the corrected text (leave it out to move the entry alone)')
+    p.add_argument('--at', default=None, metavar='TIME', help='move the entry to this time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00')
     _llm_options(p, 'analyzer of the new text (offline: the learned E for a MiniLM journal, the lexicon otherwise)'); _tz_option(p)
     a = p.parse_args(argv)
     user = _user(a)
+    if a.text is None and a.at is None: raise PersodeError('give the corrected text, or --at to move the entry')
+    at = _time(a.at, '--at') if a.at is not None else None              # checked before anything changes
+    if a.text is not None: check_text(a.text)
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
         s.analyzer = _llm(a).analyzer(s.embedder)
         if a.id not in s: raise no_memory(user, a.id)
-        old = s[a.id].text
-        m = s.edit(a.id, a.text)
-        folder = user_folder(a.home, user)
-        n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
+        old, folder = s[a.id].text, user_folder(a.home, user)
+        m, n = s[a.id], 0
+        if a.text is not None:
+            m = s.edit(a.id, a.text)
+            n += sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
+        if at is not None and at != m.created_at:
+            db.redate(user, {a.id: at})
+            s = db.store_for(user, _embedder(a)); m = s[a.id]
+            n += redate_pages(s, folder, user, user_preferences(db, user), [a.id], _zone(a))
         _index(a, s, folder, db)
-    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}, '
+    print(f'{"edited" if a.text is not None else "moved"} memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #d5dd02b6

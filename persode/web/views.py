@@ -485,9 +485,6 @@ def reflection(diary:str|None, text:str)->str:
         d = d[i:].lstrip(' .!?').strip()
     return d
 
-# %% ../../nbs/web/00_views.ipynb #f2801ed4
-from fasthtml.common import Details, Summary
-
 # %% ../../nbs/web/00_views.ipynb #0545c58a
 def closeness(x:float, # cosine of the message's and the entry's embeddings
              )->str:
