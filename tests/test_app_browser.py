@@ -756,6 +756,28 @@ def test_chart_in_both_themes_and_the_phone_calendar_in_words(browser, site):
         v.close()
 
 
+def test_move_an_entry_to_another_day(browser, site):
+    "An entry written the next morning about last night is moved on its edit page: its page, the day it lists under and its text follow; a future day is refused."
+    clock = Clock(DAY1)
+    with site.serve(clock, tz='UTC') as base:
+        v = Visitor(browser, base, f'{site.tag}-move')
+        onboard(v)
+        mid = write(v, clock, DAY1 + timedelta(days=1, hours=-10), 'Dinner with Mia before the concert, we laughed a lot.')   # written 2 March, 10:00
+        v.go(f'/page/{mid}/edit')
+        expect(v.page.locator('#day')).to_have_value('2026-03-02'); expect(v.page.locator('#time')).to_have_value('10:00')
+        v.page.eval_on_selector('form.confirm', 'f => f.noValidate = true')           # past the browser's own check (max): the server refuses too
+        v.page.fill('#day', '2026-03-09'); v.submit('Save the correction', 400, f'/page/{mid}/edit')
+        expect(v.page.locator('.error')).to_contain_text('future', ignore_case=True)
+        v.page.fill('#day', '2026-03-01'); v.page.fill('#time', '19:30'); v.submit('Save the correction')
+        expect(v.page.locator('h1')).to_have_text('Sunday 01 March 2026'); expect(v.page.locator('.diary-page h2')).to_have_text('19:30 UTC')
+        expect(v.page.locator('.entry-text')).to_have_text('Dinner with Mia before the concert, we laughed a lot.')
+        expect(v.page.locator('.diary-page img')).to_be_visible()                       # its picture came along
+        v.go('/day/2026-03-01'); expect(v.page.locator(f'#page-{mid}')).to_be_visible()
+        v.go('/day/2026-03-02'); expect(v.page.locator('main')).to_contain_text('No entries on this day')
+        assert site.db.store_for('default')[mid].created_at == datetime(2026, 3, 1, 19, 30, tzinfo=timezone.utc)
+        v.close()
+
+
 # ---------------------------------------------------------------- finding entries: the list of all entries and the search
 
 def test_find(browser, site):
