@@ -522,7 +522,7 @@ def test_time_zone_and_backdating(browser, tmp_path):
             v.go('/day/2026-03-01'); expect(v.page.locator('main')).to_contain_text('No entries on this day')
 
             clock.t = datetime(2026, 3, 2, 8, tzinfo=timezone.utc)              # the next morning, 09:00 in Berlin
-            v.go('/'); expect(v.page.locator('fieldset.when legend')).to_contain_text('Europe/Berlin')
+            v.go('/'); expect(v.page.locator('fieldset.when .hint')).to_contain_text('Europe/Berlin')
             expect(v.page.locator('#text')).not_to_be_focused()                        # nothing takes the focus: Tab starts at the top
             v.page.keyboard.press('Tab'); expect(v.page.locator('a.skip')).to_be_focused()
             v.page.keyboard.press('Tab'); expect(v.page.locator('a.brand')).to_be_focused()

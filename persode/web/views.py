@@ -595,7 +595,7 @@ def mood_card(emotion:str, intensity:float, size:int=120):
     return svg.Svg(svg.ft_svg('title', f'mood card: {m.phrase}'), svg.Rect(size, size, fill=m.palette[2], rx=10),
                    svg.Circle(size*0.22 + size*0.18*min(max(intensity, 0), 1), size/2, size*0.42, fill=m.palette[0]),
                    svg.Rect(size, size*0.18, y=size*0.82, fill=m.palette[1]),
-                   svg.Text(m.emotion[:14], x=size/2, y=size*0.95, text_anchor='middle', font_size=12, fill='#222'),
+                   svg.Text(feeling(emotion, 0.5)[:14], x=size/2, y=size*0.95, text_anchor='middle', font_size=12, fill='#222'),
                    viewBox=f'0 0 {size} {size}', width=size, height=size, role='img', cls='mood-card')
 
 # %% ../../nbs/web/00_views.ipynb #821b33da
