@@ -1062,7 +1062,7 @@ def test_photo(browser, site, tmp_path):
         v.page.get_by_text('Add a photo').click(); v.page.set_input_files('#photo', str(tmp_path/'lake.jpg'))
         v.submit('Write my page')
         mid = re.search(r'/page/([^/?]+)\?msg=written$', v.page.url)[1]
-        expect(v.page.locator('.diary-page h2')).to_contain_text('02 March 2026')       # the photo's date, not the clock's
+        expect(v.page.locator('h1')).to_contain_text('02 March 2026')                   # the photo's date, not the clock's
         img = v.page.locator('.diary-page img')
         assert img.get_attribute('alt') == 'A photo Ada added to this entry.' and img.evaluate('i => i.naturalWidth') == 1600
         r = v.page.request.get(f'{base}/page/{mid}/image')
