@@ -15,7 +15,7 @@ from ..storage import open_journal, DEFAULT_USER, JournalDB, MAX_PAGE
 from ..recall.relevance import relevance_floor, with_relevance
 from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
-                           fault_point, diary_index, erase, no_memory)
+                           fault_point, diary_index, erase, no_memory, redate_pages)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 from ..core.text import NotDone
 
@@ -277,29 +277,38 @@ def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
 # %% ../../nbs/cli/01_commands.ipynb #74cd28fd
 def cli_edit(argv:list|None=None, # arguments after `persode edit`
             ):
-    "Correct the text or the mood of one memory."
-    p = _parser('edit', 'Correct the text of one memory (it is analysed and embedded again, and keeps its date and recall history), or its mood.')
+    "Correct the text or the mood of one memory, or move it to another time of writing."
+    p = _parser('edit', 'Correct the text of one memory (it is analysed and embedded again, and keeps its recall history), its mood, '
+                'or move it to another time with --at.')
     p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
-    p.add_argument('text', nargs='?', default=None, help='the corrected text (none: only the mood changes)')
+    p.add_argument('text', nargs='?', default=None, help='the corrected text (leave it out to change only the mood or the time)')
     _mood_option(p, f"{AUTO_MOOD!r} gives it back to the analyzer")
+    p.add_argument('--at', default=None, metavar='TIME', help='move the entry to this time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00')
     _llm_options(p, 'analyzer of the new text (offline: the learned E for a MiniLM journal, the lexicon otherwise)'); _tz_option(p)
     a = p.parse_args(argv)
     user = _user(a)
-    if a.text is None and a.mood is None: raise PersodeError('give the corrected text, a --mood, or both')
+    if a.text is None and a.mood is None and a.at is None: raise PersodeError('give the corrected text, a --mood, --at to move the entry, or more than one')
     if a.mood not in (None, AUTO_MOOD): person_mood(a.mood)      # a mood no one can choose stops here, before anything is written
+    at = _time(a.at, '--at') if a.at is not None else None              # checked before anything changes
+    if a.text is not None: check_text(a.text)
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
         s.analyzer = _llm(a).analyzer(s.embedder)
         if a.id not in s: raise no_memory(user, a.id)
-        old = s[a.id].text
-        m = s.edit(a.id, a.text) if a.text is not None else s[a.id]
+        old, folder = s[a.id].text, user_folder(a.home, user)
+        m, n = s[a.id], 0
+        if a.text is not None: m = s.edit(a.id, a.text)
         if a.mood is not None:
             db.set_mood(user, a.id, None if a.mood == AUTO_MOOD else a.mood); _reload(s); m = s[a.id]
-        folder = user_folder(a.home, user)
-        n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old} if a.text is not None else {})
+        if a.text is not None or a.mood is not None:
+            n += sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old} if a.text is not None else {})
+        if at is not None and at != m.created_at:
+            db.redate(user, {a.id: at})
+            s = db.store_for(user, _embedder(a)); m = s[a.id]
+            n += redate_pages(s, folder, user, user_preferences(db, user), [a.id], _zone(a))
         _index(a, s, folder, db)
         whose = 'your mood' if db.mood_reading(user, m.id) else "the analyzer's reading"
-    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}: {whose}, '
+    print(f'{"edited" if a.text is not None or a.mood is not None else "moved"} memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}: {whose}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #d5dd02b6
@@ -499,8 +508,8 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
 def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
                ):
     "Ask a person's name and preferences and keep them in their journal."
-    p = _parser('onboard', 'Tell Persode who you are: your name, and how your pages and replies should look and sound. '
-                'Enter keeps the answer shown in brackets; run it again to change your answers.')
+    p = _parser('onboard', 'Tell Persode your name; how your pictures and replies should look and sound can wait. '
+                'Run it again to change your answers (Enter keeps the one shown in brackets).')
     p.add_argument('--preferences', default=None, metavar='FILE', help='store this preferences JSON file instead of asking')
     a = p.parse_args(argv)
     user = _user(a)

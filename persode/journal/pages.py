@@ -13,7 +13,7 @@ from ..storage import persode_home
 # %% auto #0
 __all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'PHOTO', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder',
            'user_folder', 'fault_point', 'page_lock', 'page_record', 'use_photo', 'journal_entry', 'rerender',
-           'sync_pages', 'drop_legacy', 'no_memory', 'erase', 'diary_index']
+           'sync_pages', 'redate_pages', 'drop_legacy', 'no_memory', 'erase', 'diary_index']
 
 # %% ../../nbs/journal/05_pages.ipynb #f18f0ee0
 def pages_root(home=None)->Path: return persode_home(home)/'pages'
@@ -202,6 +202,33 @@ def sync_pages(store,           # the user's store (as the journal holds it now)
             if info is not None and info.get('state') == 'written' and _stale(info, store):
                 rerender(store, dict(info, stem=stem), folder, prefs, tz); done['rendered'] += 1
     return done
+
+# %% ../../nbs/journal/05_pages.ipynb #ux380021
+def redate_pages(store,        # the user's store, holding the entries' new times
+                 folder:Path,  # the user's page folder
+                 user_id:str,  # the owner
+                 prefs,        # the user's `OnboardingPreferences` (the page is drawn again)
+                 ids,          # the ids of the entries whose time changed
+                 tz=None,      # the zone of the pages' titles (see `rerender`)
+                )->int:        # pages moved
+    "Draw again, under the name of its new time, the page of each entry of `ids` whose time changed; its old files go once the new record is written."
+    if not folder.is_dir(): return 0
+    from persode.journal.agent import journal_stem
+    from datetime import timezone
+    n = 0
+    with page_lock(folder):
+        for mid in ids:
+            if not isinstance(mid, str) or mid not in store: continue
+            new = journal_stem(store[mid].created_at.astimezone(timezone.utc), mid)
+            for f in sorted(folder.glob(f'journal-*-{mid}.json')):
+                stem = f.name[:-len('.json')]
+                if stem == new: continue
+                try: info = json.loads(f.read_text(encoding='utf-8'))
+                except (OSError, ValueError): continue
+                if not isinstance(info, dict) or info.get('user') != user_id or info.get('state') != 'written' or info.get('id') != mid: continue
+                rerender(store, dict(info, stem=new), folder, prefs, tz)
+                _remove(_entry_files(folder, stem)); n += 1
+    return n
 
 # %% ../../nbs/journal/05_pages.ipynb #012eb9be
 _LEGACY = re.compile(r'(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{7})\.(md|html|png))|(\d{8}-\d{6}-(m[0-9a-f]{9})\.png)')

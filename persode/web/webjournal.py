@@ -27,8 +27,9 @@ try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'MOVES_FILE', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start',
-           'DateIndex', 'look_back', 'entry_line', 'WebJournal', 'settle_moves', 'running']
+__all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'IMPORT_EXPECTED', 'MOVES_FILE', 'PARTS_KEPT', 'MAX_MOMENT_CHARS',
+           'Entry', 'day_start', 'DateIndex', 'look_back', 'entry_line', 'import_problem', 'WebJournal', 'settle_moves',
+           'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -139,6 +140,17 @@ def entry_line(e:Entry, page:bool, tz=None):
     "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), the mood in words (as on its page), the start of the text."
     return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {mood_words(e.emotion, e.intensity, e.text)} · '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
+
+# %% ../../nbs/web/02_webjournal.ipynb #ux380003
+IMPORT_EXPECTED = 'choose the file that "Download the export" (or the persode export command) saved, named like persode-export-2026-03-01.jsonl'
+
+def import_problem(msg:str, # the journal's reason for refusing an import
+                   f:str,   # the file as the person named it
+                  )->str:
+    "Why an import was refused, in a person's words: a file that is not an export says which file is expected (not where its JSON broke), and 'nothing was imported' is left to the page, which says it once."
+    msg = str(msg).removesuffix('; nothing was imported')
+    if 'is not valid JSON' in msg or 'is not a Persode journal export' in msg: return f'{f} is not a Persode export; {IMPORT_EXPECTED}'
+    return msg
 
 # %% ../../nbs/web/02_webjournal.ipynb #98b8248b
 class WebJournal:
@@ -362,7 +374,8 @@ class WebJournal:
         try: text = data.decode('utf-8')
         except UnicodeDecodeError: raise PersodeError(f'{f} is not UTF-8 text; choose a file written by "Download the export" or the persode export command') from None
         buf = io.StringIO(text); buf.name = f          # the reader's messages name the file the person chose
-        rep = self.db.import_jsonl(buf, uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
+        try: rep = self.db.import_jsonl(buf, uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
+        except PersodeError as e: raise PersodeError(import_problem(str(e), f)) from None
         self.user(uid)
         return rep
 
@@ -488,6 +501,24 @@ def unkeep(self:WebJournal, uid:str, mid)->object:
     if self.has_page(uid, m): raise PersodeError('this entry has a diary page; forget it from its page, where you can confirm')
     self.forget(uid, m.id)
     return m
+
+# %% ../../nbs/web/02_webjournal.ipynb #ux380031
+from ..journal.pages import redate_pages
+
+@patch
+def redate(self:WebJournal, uid:str,
+           mid:str,   # the entry
+           when:str,  # its new day, or day and time, on the person's clock (`when_written`)
+          )->object:  # the entry as it is now
+    "Give entry `mid` a new day and time; its page follows."
+    tz = self.tz(uid)
+    t = when_written(when, self.now(), tz)
+    with self.changes_lock(uid):
+        if self.memory(uid, mid).created_at == t: return self.memory(uid, mid)
+        self.db.redate(uid, {mid: t})
+        redate_pages(self.user(uid)['store'], self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), [mid], tz)
+    self.user(uid)
+    return self.memory(uid, mid)
 
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
