@@ -12,6 +12,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                       'persode.cli.commands._folder': ('cli/commands.html#_folder', 'persode/cli/commands.py'),
                                       'persode.cli.commands._fresh': ('cli/commands.html#_fresh', 'persode/cli/commands.py'),
                                       'persode.cli.commands._index': ('cli/commands.html#_index', 'persode/cli/commands.py'),
+                                      'persode.cli.commands._is_archive': ('cli/commands.html#_is_archive', 'persode/cli/commands.py'),
                                       'persode.cli.commands._llm': ('cli/commands.html#_llm', 'persode/cli/commands.py'),
                                       'persode.cli.commands._llm_options': ('cli/commands.html#_llm_options', 'persode/cli/commands.py'),
                                       'persode.cli.commands._open': ('cli/commands.html#_open', 'persode/cli/commands.py'),
