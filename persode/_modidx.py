@@ -2310,6 +2310,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                     'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.export': ( 'web/webjournal.html#webjournal.export',
                                                                                       'persode/web/webjournal.py'),
+                                        'persode.web.webjournal.WebJournal.export_archive': ( 'web/webjournal.html#webjournal.export_archive',
+                                                                                              'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.folder': ( 'web/webjournal.html#webjournal.folder',
                                                                                       'persode/web/webjournal.py'),
                                         'persode.web.webjournal.WebJournal.forget': ( 'web/webjournal.html#webjournal.forget',
