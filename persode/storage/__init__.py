@@ -211,9 +211,23 @@ def import_jsonl(self:JournalDB,
         vecs = embedder.embed([r[1] for r in rows])
         rows = [r[:10] + (v,) for r, v in zip(rows, vecs)]
     added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)
+    if added: self.index_sentences(user_id, embedder)     # now, not at the first recall of every handle after the import
     profile = None
     if head.get('preferences') is not None:
         profile = 'kept' if self.read_preferences(user_id) is not None else 'restored'
         if profile == 'restored': self.set_preferences(user_id, head['preferences'])
     return dict(added=added, skipped=len(rows) - added, user_id=user_id, embedder=embedder.identity, profile=profile)
+
+
+# %% ../../nbs/storage/05_storage.ipynb #sent0002
+@patch
+def index_sentences(self:JournalDB,
+                    user_id:str=DEFAULT_USER,    # whose memories
+                    embedder:Embedder|None=None, # the user's embedder (the recorded one when None)
+                   )->int:                       # sentences (SQLite) or memories (PostgreSQL) indexed; 0 when the default reads no sentences
+    "Embed and keep the sentence vectors of the user's memories that the journal holds none for, when the default recall reads them (`default_routes`)."
+    s = self.store_for(user_id, embedder)
+    if not s.default_routed: return 0
+    f = getattr(s, 'index_sentences', None)           # PostgreSQL keeps them in a table of its own
+    return f() if callable(f) else s.sentences.n_sentences
 
