@@ -15,7 +15,8 @@ from ..storage import open_journal, DEFAULT_USER, JournalDB, MAX_PAGE
 from ..recall.relevance import relevance_floor, with_relevance
 from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
-                           fault_point, diary_index, erase, no_memory, redate_pages)
+                           fault_point, diary_index, erase, no_memory, redate_pages,
+                           export_archive, import_archive, photo_files, ZIP_MAGIC)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 from ..core.text import NotDone
 
@@ -222,37 +223,54 @@ def cli_show(argv:list|None=None, # arguments after `persode show`
 # %% ../../nbs/cli/01_commands.ipynb #0ce33f42
 def cli_export(argv:list|None=None, # arguments after `persode export`
               ):
-    "Export a user's memories as JSON Lines."
-    p = _parser('export', "Export a user's memories as JSON Lines (a header line, then one memory per line).")
-    p.add_argument('-o', '--out', default='-', help='output file (default: standard output)')
+    "Export a user's memories as JSON Lines, or as a zip archive with their photos."
+    p = _parser('export', "Export a user's memories as JSON Lines (a header line, then one memory per line), "
+                          "or, to a file named *.zip, as an archive holding them and the photos of your pages.")
+    p.add_argument('-o', '--out', default='-', help='output file (default: standard output); a name ending in .zip writes an archive with your photos')
     p.add_argument('--embeddings', action='store_true', help='include the vectors (base64 float32)')
     a = p.parse_args(argv)
     _user(a)
     if a.out != '-' and Path(a.out).is_dir(): raise PersodeError(f'--out {a.out[:80]} is a folder; give a file name, e.g. {Path(a.out)/"journal.jsonl"}')
+    if a.out.lower().endswith('.zip'):
+        with _open(a, readonly=True) as db: n, k = export_archive(db, a.home, a.user, Path(a.out), a.embeddings)
+        print(f'exported {n} memories and {k} photo{"" if k == 1 else "s"} of user {a.user!r} to {a.out}', file=sys.stderr); return
     with _open(a, readonly=True) as db:
         if a.out != '-': n = db.export_jsonl(a.user, Path(a.out), a.embeddings)
         else:
             try: n = db.export_jsonl(a.user, sys.stdout, a.embeddings); sys.stdout.flush()
             except BrokenPipeError: n = None    # the reader stopped (`| head`); the journal's reading ends here, while it is open
     if n is None: raise BrokenPipeError('the reader of the export stopped')   # the router ends quietly
-    print(f'exported {n} memories of user {a.user!r}' + ('' if a.out == '-' else f' to {a.out}'), file=sys.stderr)
+    k = len(photo_files(user_folder(a.home, a.user)))
+    print(f'exported {n} memories of user {a.user!r}' + ('' if a.out == '-' else f' to {a.out}')
+          + (f' without their {k} photo{"" if k == 1 else "s"} (export to a file named *.zip to keep them)' if k else ''), file=sys.stderr)
 
 # %% ../../nbs/cli/01_commands.ipynb #7ef3ad05
+def _is_archive(path:Path)->bool:
+    "Whether a file is a zip archive (an export with photos) rather than JSON Lines."
+    try:
+        with open(path, 'rb') as f: return f.read(4) == ZIP_MAGIC
+    except OSError: return False
+
 def cli_import(argv:list|None=None, # arguments after `persode import`
               ):
-    "Import memories from JSON Lines (idempotent)."
-    p = _parser('import', 'Import memories from a JSON Lines export (ids already present are skipped).',
+    "Import memories from JSON Lines or an export archive with photos (idempotent)."
+    p = _parser('import', 'Import memories from a JSON Lines export or a .zip archive with photos (ids already present are skipped).',
                 user_help='who receives the memories (default: the user named in the export)')
     p.set_defaults(user=None)
     p.add_argument('file', help='the export file ("-" for standard input)')
     p.add_argument('--reembed', action='store_true', help="embed the texts again with --embedder (also the user's existing memories)")
+    _tz_option(p)
     a = p.parse_args(argv)
     src = sys.stdin if a.file == '-' else Path(a.file)
     if a.file != '-' and src.is_dir(): raise PersodeError(f'{a.file[:80]} is a folder; give the export file (JSON Lines) to import')
     if a.user is not None: _check_user(a.user)
     from persode.journal.onboarding import OnboardingPreferences
-    with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict)
+    if a.file != '-' and _is_archive(src):
+        with _open(a) as db: rep = import_archive(db, a.home, src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict, tz=_zone(a))
+    else:
+        with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict)
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})"
+          + (f"; {rep['photos']} photo{'' if rep['photos'] == 1 else 's'} restored" if rep.get('photos') else '')
           + {'restored': '; onboarding profile restored', 'kept': '; the profile already here was kept'}.get(rep.get('profile'), ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #rb210002

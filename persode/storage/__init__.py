@@ -222,9 +222,23 @@ def import_jsonl(self:JournalDB,
     added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)
     for r in rows:          # the person's moods of the entries added keep the analyzer's reading beside them
         if r[0] in readings and r[0] not in had: self.write_mood(user_id, r[0], (r[4], r[3], r[5]), readings[r[0]])
+    if added: self.index_sentences(user_id, embedder)     # now, not at the first recall of every handle after the import
     profile = None
     if head.get('preferences') is not None:
         profile = 'kept' if self.read_preferences(user_id) is not None else 'restored'
         if profile == 'restored': self.set_preferences(user_id, head['preferences'])
     return dict(added=added, skipped=len(rows) - added, user_id=user_id, embedder=embedder.identity, profile=profile)
+
+
+# %% ../../nbs/storage/05_storage.ipynb #sent0002
+@patch
+def index_sentences(self:JournalDB,
+                    user_id:str=DEFAULT_USER,    # whose memories
+                    embedder:Embedder|None=None, # the user's embedder (the recorded one when None)
+                   )->int:                       # sentences (SQLite) or memories (PostgreSQL) indexed; 0 when the default reads no sentences
+    "Embed and keep the sentence vectors of the user's memories that the journal holds none for, when the default recall reads them (`default_routes`)."
+    s = self.store_for(user_id, embedder)
+    if not s.default_routed: return 0
+    f = getattr(s, 'index_sentences', None)           # PostgreSQL keeps them in a table of its own
+    return f() if callable(f) else s.sentences.n_sentences
 

@@ -528,18 +528,21 @@ _data_routes = APIRouter()
 def data(req, auth, state, msg:str=''):
     n, tz = state.web.db.count(auth), state.web.zone_name(auth)
     return _html(page('Your data', P(f'Your journal holds {_entries_count(n)}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
-        Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your entries and your profile as one file (JSON Lines, the same file the persode export command writes).',
+        Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your entries and your profile as one file (JSON Lines, the same file the persode export command writes), in a zip archive with your photos when your pages have some.',
                                            'Download the export', cancel=None, danger=False)),
         Section(H2('Import'), confirm_form(_token(req), '/import', 'Add the entries of an export file to your journal (entries already here are skipped).',
                                            'Import the file', Label('The export file', fr='import-file'),
-                                           Input(type='file', name='file', id='import-file', accept='.jsonl,.json,application/x-ndjson', required=True),
+                                           Input(type='file', name='file', id='import-file', accept='.jsonl,.json,.zip,application/x-ndjson,application/zip', required=True),
                                            cancel=None, danger=False, enctype='multipart/form-data')),
         Section(H2('Forget everything'), P(A('Erase all your entries, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
 
 @_data_routes.post('/export')
 def export(auth, state):
     web = state.web
-    body, day = web.export(auth), web.now().astimezone(web.tz(auth))
+    day = web.now().astimezone(web.tz(auth))
+    if (z := web.export_archive(auth)) is not None:
+        return Response(z, media_type='application/zip', headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.zip"'})
+    body = web.export(auth)
     return Response(body, media_type='application/x-ndjson',
                     headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
 
@@ -555,7 +558,8 @@ async def import_(req, auth, state):
     except PersodeError as err:
         return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
     return _html(page('Import', P(f"Imported {_entries_count(rep['added'])} ({rep['skipped']:,} already in your journal)."
-                        + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')),
+                        + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')
+                        + (f" {rep['photos']:,} photo{'' if rep['photos'] == 1 else 's'} came back to {'its page' if rep['photos'] == 1 else 'their pages'}." if rep.get('photos') else '')),
                       P(A('See the timeline', href='/timeline'))))
 
 # %% ../../nbs/web/03_app.ipynb #e8f30020

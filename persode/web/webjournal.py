@@ -20,7 +20,7 @@ from ..journal.templates import mood_for
 from ..journal.illustrator import scene_of, scene_words
 from ..journal.photos import read_photo
 from ..journal.pages import PHOTO
-from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
+from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry, export_archive, import_archive, photo_files, ZIP_MAGIC
 from .views import PageView, mood_words, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
 try: from fasthtml.common import A, Li, Small, NotStr, to_xml
@@ -366,11 +366,23 @@ class WebJournal:
         self.db.export_jsonl(uid, buf, embeddings)
         return buf.getvalue()
 
+    def export_archive(self, uid:str)->bytes|None:
+        "The person's memories and photos as a zip (`persode export -o NAME.zip`), or None when their pages hold no photo (the JSON Lines say it all)."
+        if not photo_files(self.folder(uid)): return None
+        buf = io.BytesIO(); export_archive(self.db, self.home, uid, buf)
+        return buf.getvalue()
+
     def import_(self, uid:str, data:bytes, name:str='the file')->dict:
-        "Import JSON Lines (`persode import`) into this person's journal, whoever the file names; ids already present are skipped; errors name the file `name`."
+        "Import JSON Lines or an archive with photos (`persode import`) into this person's journal, whoever the file names; ids already present are skipped; errors name the file `name`."
         f = f'“{excerpt(name, 80)}”' if name != 'the file' else name
         if not data: raise PersodeError(f'{f} is empty; choose a file written by "Download the export" or the persode export command')
         if len(data) > MAX_IMPORT_BYTES: raise PersodeError(f'{f} is larger than {MAX_IMPORT_BYTES >> 20} MiB')
+        if data[:4] == ZIP_MAGIC:
+            with self.changes_lock(uid):
+                rep = import_archive(self.db, self.home, io.BytesIO(data), uid, now=self.now(), profile_check=OnboardingPreferences.from_dict,
+                                     name=f, max_journal_bytes=MAX_IMPORT_BYTES, tz=self.tz(uid))
+            self.user(uid)
+            return rep
         try: text = data.decode('utf-8')
         except UnicodeDecodeError: raise PersodeError(f'{f} is not UTF-8 text; choose a file written by "Download the export" or the persode export command') from None
         buf = io.StringIO(text); buf.name = f          # the reader's messages name the file the person chose
