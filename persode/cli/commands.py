@@ -19,6 +19,7 @@ from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry,
                            export_archive, import_archive, photo_files, ZIP_MAGIC)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 from ..core.text import NotDone
+from ..journal.companion import Companion
 
 # %% auto #0
 __all__ = ['STRATEGY_HELP', 'AUTO_MOOD', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_show', 'cli_export',
@@ -481,9 +482,9 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
     return f'(unknown command {strip_control(cmd)!r}; /help lists the commands)' if cmd not in ('/journal', '/recall') else f'(usage: {cmd} TEXT)'
 
 # %% ../../nbs/cli/01_commands.ipynb #6f07d4e1
-def _converse(agent, a, line:str, tz):
-    "(reply text, id of the memory stored or None) for one conversational line: the agent's `converse` decides what is kept."
-    rep = _fresh(agent, lambda: agent.converse(line, a.clock(), remember=not a.forget_messages, tz=tz))
+def _converse(talk:Companion, a, line:str, tz):
+    "(reply text, id of the memory stored or None) for one conversational line: the companion answers, the agent's `converse` decides what is kept."
+    rep = _fresh(talk.agent, lambda: talk.talk(line, a.clock(), remember=not a.forget_messages, tz=tz))
     return rep.text, rep.stored.id if rep.stored is not None else None
 
 # %% ../../nbs/cli/01_commands.ipynb #7bde6713
@@ -491,7 +492,8 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
             ):
     "An interactive session with the agent over the persistent journal."
     p = _parser('chat', 'Talk with the agent over your persistent journal. What you tell about your life is answered from your '
-                'memories and remembered; greetings and questions are answered, not stored. Commands (/help lists them: '
+                'memories and remembered; questions are answered from every entry that fits, and can follow up ("and before that?"); '
+                'greetings and questions are not stored. Commands (/help lists them: '
                 '/journal, /recall, /forget, /quit) are never stored. Ctrl-D ends the session.')
     p.add_argument('--out', default=None, help='folder for journal pages (default: HOME/pages/<folder of USER>)')
     p.add_argument('--forget-messages', action='store_true', help='answer from memories without storing the messages')
@@ -505,6 +507,7 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
     said = []          # ids of the memories this session stored, for `/forget`
     with _open(a) as db:
         agent = _agent(db, a)
+        talk = Companion(agent)   # the conversation: follow-ups refer to its last answer; nothing of it is stored
         folder = _folder(a, agent)
         n = len(agent.store)
         say(f'Persode: hello {agent.preferences.name}, {n} memor{"y" if n == 1 else "ies"} in your journal. /help lists the commands; Ctrl-D to leave.')
@@ -516,7 +519,7 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
             if line in ('/quit', '/exit'): break
             try:
                 if line.startswith('/'): say(_chat_command(agent, a, db, folder, line, said)); continue
-                text, mid = _converse(agent, a, line, tz)
+                text, mid = _converse(talk, a, line, tz)
                 if mid: said.append(mid)
                 say('persode> ' + text)
             except PersodeError as err: say(f'(error: {err})')      # a mistake; anything else is a bug and ends the session

@@ -75,17 +75,19 @@ class EpisodicMemoryAgent:
         "Store an episode (the store's indexes follow it)."
         return self.store.add(text, at, analysis=analysis, id=id)
 
-    def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True)->Recall:
+    def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True,
+                  top_k:int|None=None, within=None)->Recall:
         "Retrieval under the agent's strategy with its analysis, each hit with its relevance; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`; only hits at or above the floor are reinforced."
         floor = self.relevance_floor
         if len(self.store) == 0:
             return Recall(text, self.strategy, now, [], analysis.intensity >= self.store.gate_threshold, analysis.intensity, floor)
-        k = self.top_k + (2 if drop_text else 0)
+        top_k = self.top_k if top_k is None else check_top_k(top_k)
+        k = top_k + (2 if drop_text else 0)
         q = self.store.embedder.embed_one(text)
         r = self.store.retrieve(text, now, k, self.strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
-                                    query_embedding=q)
+                                    query_embedding=q, **({} if within is None else dict(within=within)))
         norm = lambda s: ' '.join(s.lower().split())
-        r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:self.top_k]
+        r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:top_k]
         r = with_relevance(self.store, r, floor, q)
         if r.quoted and reinforce: self.store.reinforce([h.memory.id for h in r.quoted], now)
         r.hits = [RecallHit(self.store[h.memory.id], i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
@@ -100,6 +102,20 @@ class EpisodicMemoryAgent:
             self.store.reinforce([h.memory.id for h in r.quoted], now)
             r.hits = [RecallHit(self.store[h.memory.id], h.rank, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, h.floor) for h in r.hits]
         return r
+
+    def recall(self,
+               text:str,            # what to recall for: a question, a message, a few words
+               now=None,            # when (timezone-aware); the current time when None
+               *,
+               top_k:int|None=None, # how many memories (the agent's `top_k` when None)
+               within=None,         # a time range to recall from (a `TimeSpan`); None: all time
+               exclude=(),          # ids that must not be returned
+               reinforce:bool=False,# record the recall on the memories at or above the floor
+              )->Recall:            # the hits, best first, each with its relevance and the floor
+        "The memories `text` recalls under the agent's strategy, with their relevance: what Talk and the prompts gather from."
+        check_text(text)
+        now = utcnow() if now is None else as_utc(now, 'now')
+        return self._retrieve(text, self.analyzer.analyze(text), now, exclude, reinforce=reinforce, top_k=top_k, within=within)
 
     # --- ingest, respond, converse
     def ingest(self,

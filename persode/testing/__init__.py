@@ -498,6 +498,9 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     persode_cli('chat', *opts(), stdin='I miss the long walks with the dog\nWhat made me happy lately?\n/quit\n')
     texts = [m['text'] for m in export()[1:]]
     out['chat_stored'], out['question_stored'] = texts.count('I miss the long walks with the dog'), texts.count('What made me happy lately?')
+    talk = persode_cli('chat', *opts(), '--forget-messages', '--now', now, stdin='When did I have dinner with my sister?\nAnd before that?\n'
+                       "I'm so relieved the deadline was kept.\n/quit\n").stdout     # a question, a follow-up, something that happened
+    out['talk'] = [l.removeprefix('persode> ') for l in talk.splitlines() if l.startswith('persode> ')]
     persode_cli('forget', *opts(user + '-copy'), '-y')
     out['copy_after_forget'] = len(export(user + '-copy')) - 1
     out.update(_cli_mood(opts, home, user))

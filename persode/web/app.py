@@ -12,10 +12,11 @@ from ..journal.llm import get_llm
 from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat_form, check_day, check_form, check_month, check_zone,
                                confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
                                month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
-from .views import TALK_CSS, numbers, recall_reasons, talk_exchange, mood_form, feeling
+from .views import TALK_CSS, numbers, recall_reasons, talk_exchange, mood_form, feeling, talk_thread, prompt_box
 from ..core.timespan import read_time
+from ..journal.companion import MAX_TURNS, turn_state, writing_prompts
 from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
-from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
+from .webjournal import MAX_IMPORT_BYTES, THREAD_TURN_CHARS, WebJournal, day_start, entry_line
 from ..journal.photos import MAX_PHOTO_BYTES
 from starlette.datastructures import UploadFile
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
@@ -33,11 +34,12 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['log', 'TOKEN_PARAM', 'MISSING', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES',
            'NO_TOKEN_WARNING', 'fault', 'new_access_token', 'access_gate', 'SessionGuard', 'signed_in', 'genuine',
-           'journal_app', 'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep', 'onboard',
-           'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'mood_change', 'mood_set', 'forget_form',
-           'forget', 'timeline', 'day', 'all_entries', 'search', 'data', 'export', 'import_', 'erase_page',
-           'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page',
-           'change_password', 'proxy_options', 'open_message', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
+           'journal_app', 'make_app', 'back', 'css', 'js', 'prompt_part', 'home', 'write', 'talk', 'chat', 'keep',
+           'unkeep', 'onboard', 'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'mood_change', 'mood_set',
+           'forget_form', 'forget', 'timeline', 'day', 'all_entries', 'search', 'data', 'export', 'import_',
+           'erase_page', 'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup',
+           'password_page', 'change_password', 'proxy_options', 'open_message', 'serve', 'worker_app', 'serve_workers',
+           'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #dsgn0101
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
@@ -222,10 +224,18 @@ def js(): return Response(APP_JS, media_type='text/javascript')
 # %% ../../nbs/web/03_app.ipynb #96afd46d
 _home_routes = APIRouter()
 
+def prompt_part(web:WebJournal, uid:str, prefs, n:int, path:str):
+    "The day's `n`-th writing prompt for an empty page (`writing_prompts`), kept until the journal or the day changes."
+    today = web.now().astimezone(web.tz(uid)).date()
+    def make():
+        ps = writing_prompts(web.agent(uid, prefs), web.now())
+        return (prompt_box(ps[n % len(ps)], n % len(ps), path),)
+    return web.parts(uid, ('prompt', path, today, web.zone_name(uid), max(0, n)), make)
+
 @_home_routes.get('/')
-def home(req, auth, state, msg:str=''):
+def home(req, auth, state, msg:str='', prompt:int=0):
     web = state.web
-    if web.prefs(auth) is None: return _go('/onboard')
+    if (prefs := web.prefs(auth)) is None: return _go('/onboard')
     folder, tz, now = web.folder(auth), web.tz(auth), web.now()
     def lists():      # the recent entries and what to look back on: kept until the journal or the day changes (`WebJournal.parts`)
         st = web.user(auth)
@@ -235,7 +245,7 @@ def home(req, auth, state, msg:str=''):
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                         P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
     today = now.astimezone(tz).date()
-    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today, mood='', photo=True), web.parts(auth, ('home', today, str(tz)), lists),
+    return _html(page('Write', prompt_part(web, auth, prefs, prompt, '/'), entry_form(_token(req), zone=str(tz), today=today, mood='', photo=True), web.parts(auth, ('home', today, str(tz)), lists),
                       notice=NOTICES.get(msg)))
 
 @_home_routes.post('/write')
@@ -255,23 +265,28 @@ def write(req, auth, state, text:str='', day:str='', time:str='', photo:UploadFi
 _chat_routes = APIRouter()
 
 @_chat_routes.get('/chat')
-def talk(req, auth, state, msg:str='', id:str=''):
+def talk(req, auth, state, msg:str='', id:str='', prompt:int=0):
     web, m = state.web, None
+    if (prefs := web.prefs(auth)) is None: return _go('/onboard')
     if msg == 'kept' and id:                                  # after keeping: the message, with the button that lets it go
         try: m = web.memory(auth, id)
         except NotFoundError: m = None
-    return _html(page('Talk', kept_message(_token(req), m) if m is not None else None, chat_form(_token(req)), notice=NOTICES.get(msg)))
+    return _html(page('Talk', kept_message(_token(req), m) if m is not None else prompt_part(web, auth, prefs, prompt, '/chat'),
+                      chat_form(_token(req)), notice=NOTICES.get(msg)))
 
 @_chat_routes.post('/chat')
-def chat(req, auth, state, text:str=''):
+def chat(req, auth, state, text:str='', thread:str=''):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
-    try: r = web.chat(auth, prefs, text)
+    before = web.open_thread(auth, thread)                    # the conversation so far, as this page's form carried it back
+    try: r = web.chat(auth, prefs, text, before)
     except PersodeError as err:
-        return _html(page('Talk', chat_form(_token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
+        return _html(page('Talk', talk_thread(before), chat_form(_token(req), text[:MAX_TEXT_CHARS], thread), error=f'Nothing was sent: {err}'), 400)
     seal = web.talk_seal(auth, r.message, r.now.isoformat())
-    return _html(page('Talk', talk_exchange(_token(req), r, r.stored is not None, web.tz(auth), seal), chat_form(_token(req))))
+    after = web.seal_thread(auth, (before + [turn_state(r, THREAD_TURN_CHARS)])[-MAX_TURNS:])
+    return _html(page('Talk', talk_thread(before[-(MAX_TURNS - 1):]), talk_exchange(_token(req), r, r.stored is not None, web.tz(auth), seal),
+                      chat_form(_token(req), thread=after)))
 
 @_chat_routes.post('/chat/keep')
 def keep(req, auth, state, text:str='', at:str='', seal:str=''):

@@ -22,18 +22,19 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
            'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
-           'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS', 'MOOD_CSS',
-           'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page', 'document', 'fault_page',
-           'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form',
-           'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box',
-           'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'edit_form', 'entry_when',
-           'mood_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt', 'scroll_box', 'recall_table',
-           'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words', 'mood_key', 'tags_worth_showing',
-           'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_words', 'recall_reasons', 'numbers',
-           'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView',
-           'mood_card', 'entry_day', 'entry_time', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name',
-           'day_link', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link',
-           'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
+           'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
+           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page', 'document',
+           'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone',
+           'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month', 'check_day',
+           'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'prompt_box',
+           'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
+           'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
+           'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_words',
+           'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'why_answer', 'talk_exchange',
+           'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day', 'entry_time',
+           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link', 'month_calendar',
+           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
+           'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -309,13 +310,15 @@ def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/wri
                zone:str|None=None,    # the person's time zone, named beside the "when" fields
                today:date|None=None,  # the person's today: the latest day the day field offers
                mood:str|None=None,    # the mood picker's choice ('' none); None: no picker
+               hidden:dict|None=None, # more hidden fields the form carries back ({name: value})
                photo:bool=False,      # offer a photo for the page (the form is then sent as multipart)
               ):
     "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; with `mood`, a mood picker; when `photo`, a photo) posted to `action`."
     when_ = when_fieldset(day, time, zone, today, 'Optional: leave it empty for now.')
     pic = Details(Summary('Add a photo'), Div(Label('A photo for the page ', Small('(its date is used when you give none; its place and camera details are not kept)'), fr='photo'),
               Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field'), cls='photo') if photo else None
-    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), None if mood is None else mood_picker(mood), when_ if dated else None, pic,
+    return Form(csrf_field(token), *[Input(type='hidden', name=k, value=v) for k, v in (hidden or {}).items()], Label(label, fr='text'),
+                text_box(text), None if mood is None else mood_picker(mood), when_ if dated else None, pic,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, enctype='multipart/form-data' if photo else None, cls='entry')
 
@@ -333,9 +336,19 @@ def confirm_form(token:str,      # the anti-forgery token
 # %% ../../nbs/web/00_views.ipynb #b5e10008
 CONFIRM_ALL = 'forget everything'   # what a person types to erase their whole journal
 
-def chat_form(token:str, text:str=''):
+def chat_form(token:str, text:str='',
+              thread:str=''): # the conversation so far, sealed (`WebJournal.seal_thread`): carried back so that a follow-up can refer to it
     "The talk form: a message (whether it is kept is decided by what it is, and the person can change it after the reply)."
-    return entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
+    return entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False,
+                      hidden=dict(thread=thread) if thread else None)
+
+def prompt_box(prompt,      # a `WritingPrompt`
+               n:int,       # its place among the day's prompts
+               path:str,    # the page it is on ('/' or '/chat'): "Another prompt" asks it for the next one
+              ):
+    "A writing prompt above an empty page, with a link to the next one (taking it or not is the person's choice)."
+    return Div(P(Strong('Something to write about, if you like: '), prompt.text),
+               A('Another prompt', href=f'{path}?{urlencode(dict(prompt=n + 1))}'), cls='prompt')
 
 def edit_form(token:str, mid:str, text:str,
               day:str='', time:str='',                     # its day and time on the person's clock (`entry_when`)
@@ -574,17 +587,36 @@ def unkeep_form(token:str, mid:str):
     return Form(csrf_field(token), Input(type='hidden', name='id', value=mid), P('Kept in your journal as an entry.'),
                 Button("Don't keep this", type='submit'), method='post', action='/chat/unkeep', cls='keep')
 
+TALKED = dict(recall='question', when='question', count='question', mood='question', before='question', after='question', around='question')
+
+def why_answer(a,          # the companion's `Answer`
+               tz=None):   # the person's zone
+    "How an answer was made: the entries it names (each a link, with its day and mood), the time it read, who wrote the words."
+    ms = a.cited
+    rng = f'It read the question as being about {a.span.days()}. ' if a.span is not None and a.span.start is not None else ''
+    made = P(Small(f'{rng}Written by {a.writer}.'), cls='muted')
+    if not ms: return Details(Summary('How this answer was made'), made, cls='why')
+    return Details(Summary('Why these entries?'),
+                   P('Persode answered from the entries in your journal that fit what you said, and quotes only them.'),
+                   Ul(*[Li(A(local_time(m.created_at, tz, '%d %b %Y'), href=f'/page/{m.id}'), ': “', excerpt(m.text, 120), '” — ',
+                           mood_words(m.emotion, m.intensity, m.text)) for m in ms], cls='reasons'), made, cls='why')
+
 def talk_exchange(token:str, # the anti-forgery token
-                  r,         # the agent's `AgentReply`
+                  r,         # the companion's `Answer`
                   kept:bool, # whether the message is in the journal now (`r.stored` is its entry)
                   tz=None,   # the person's zone
                   seal:str=''): # the seal "Keep this" carries (see `keep_form`)
-    "One Talk exchange: the message, the reply, whether the message is kept (with the button that changes it), and why these memories."
-    keep = (unkeep_form(token, r.stored.id) if kept else None if r.kind == 'command' else
-            keep_form(token, r.message, r.now, seal, NOT_KEPT.get(r.kind, NOT_KEPT['episode'])))
-    rec = r.recalled
-    return Section(P(Strong('You: '), r.message, cls='said'), P(Strong('Persode: '), r.text, cls='reply'), keep,
-                   why_these(rec.hits, r.now, tz, rec.strategy, rec.gate_fired, rec.query_intensity, r.kind == 'question'), P(Small(f'written by {r.writer}'), cls='muted'), cls='exchange')
+    "The newest Talk exchange: the message, the answer, whether the message is kept (with the button that changes it), and how the answer was made."
+    kind = TALKED.get(r.kind, r.kind)
+    keep = (unkeep_form(token, r.stored.id) if kept else None if kind == 'command' else
+            keep_form(token, r.message, r.now, seal, NOT_KEPT.get(kind, NOT_KEPT['episode'])))
+    return Section(P(Strong('You: '), r.message, cls='said'), P(Strong('Persode: '), r.text, cls='reply'), keep, why_answer(r, tz), cls='exchange')
+
+def talk_thread(turns:list): # the conversation before the newest exchange (`turn_state` dicts), oldest first
+    "The earlier exchanges of this conversation, oldest first (None when there are none)."
+    if not turns: return None
+    return Section(H2('Earlier in this conversation'), *[Div(P(Strong('You: '), d.get('said', ''), cls='said'),
+                   P(Strong('Persode: '), d.get('text', ''), cls='reply'), cls='exchange earlier') for d in turns], cls='thread')
 
 def kept_message(token:str, m):
     "A Talk message just kept: what the person said, and the button that lets it go again."
@@ -900,6 +932,8 @@ form.keep{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center;margin:.5rem 
 details.why,details.numbers{margin:.8rem 0}details.why>summary,details.numbers>summary{cursor:pointer;color:var(--accent)}
 details.why{border:1px solid var(--line);border-radius:6px;padding:.5rem .8rem;background:var(--surface)}
 ul.reasons{padding-left:1.1rem}ul.reasons li{margin:.3rem 0}
+.thread{border-bottom:1px solid var(--line);margin-bottom:1rem}.exchange.earlier .reply{border-left-color:var(--line)}
+div.prompt{border:1px dashed var(--line);border-radius:6px;padding:.5rem .8rem;margin:.6rem 0}div.prompt p{margin:0 0 .3rem}
 .scroll{overflow-x:auto;max-width:100%}.scroll:focus{outline:2px solid var(--accent)}.scroll table{margin:.4rem 0}
 """
 

@@ -15,6 +15,7 @@ from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.messages import message_body
+from ..journal.companion import Companion, MAX_TURNS
 from ..journal.llm import get_llm
 from ..journal.templates import mood_for
 from ..journal.illustrator import scene_of, scene_words
@@ -28,8 +29,8 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 
 # %% auto #0
 __all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'IMPORT_EXPECTED', 'MOVES_FILE', 'PARTS_KEPT', 'MAX_MOMENT_CHARS',
-           'Entry', 'day_start', 'DateIndex', 'look_back', 'entry_line', 'import_problem', 'WebJournal', 'settle_moves',
-           'running']
+           'MAX_THREAD_CHARS', 'THREAD_TURN_CHARS', 'Entry', 'day_start', 'DateIndex', 'look_back', 'entry_line',
+           'import_problem', 'WebJournal', 'settle_moves', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -309,11 +310,13 @@ class WebJournal:
         self.user(uid)
         return e
 
-    def chat(self, uid:str, prefs:OnboardingPreferences, text:str)->object:
-        "One Talk turn (`persode chat`): the agent answers, and keeps the message only when it is a journal entry (`converse` decides)."
+    def chat(self, uid:str, prefs:OnboardingPreferences, text:str,
+             thread:list|None=None, # the conversation so far (`Companion.state`, oldest first): a follow-up refers to its last answer
+            )->object:              # the companion's `Answer`
+        "One Talk turn (`persode chat`): the companion answers, and the message is kept only when it is a journal entry (`converse` decides)."
         check_text(text)
         with self.changes_lock(uid):
-            r = self.agent(uid, prefs).converse(text, self.now())
+            r = Companion.from_state(self.agent(uid, prefs), thread or []).talk(text, self.now())
         self.user(uid)
         return r
 
@@ -484,6 +487,29 @@ def talk_seal(self:WebJournal, uid:str, text:str, at:str)->str:
     if not self.secret: raise PersodeError('the web journal has no key to seal Talk messages with (WebJournal(secret=...))')
     msg = '\x00'.join(('persode-talk-keep', uid, at, _lines(text))).encode('utf-8')
     return base64.urlsafe_b64encode(hmac.new(self.secret, msg, hashlib.sha256).digest()).decode('ascii').rstrip('=')
+
+MAX_THREAD_CHARS = 48_000   # the most a Talk form's sealed conversation may hold (a longer one is not read)
+THREAD_TURN_CHARS = 1_200   # each message and answer a Talk form carries, at most
+
+def _thread_mac(secret:bytes, uid:str, body:str)->str:
+    return base64.urlsafe_b64encode(hmac.new(secret, '\x00'.join(('persode-talk-thread', uid, body)).encode('utf-8'), hashlib.sha256).digest()).decode('ascii').rstrip('=')
+
+@patch
+def seal_thread(self:WebJournal, uid:str, thread:list)->str:
+    "The conversation so far as a sealed form field (JSON in base64, then an HMAC of the person and it under the server's key)."
+    if not self.secret: raise PersodeError('the web journal has no key to seal Talk conversations with (WebJournal(secret=...))')
+    body = base64.urlsafe_b64encode(json.dumps(thread[-MAX_TURNS:], ensure_ascii=False, separators=(',', ':')).encode('utf-8')).decode('ascii')
+    return f'{body}.{_thread_mac(self.secret, uid, body)}'
+
+@patch
+def open_thread(self:WebJournal, uid:str, sealed:str)->list:
+    "The conversation a Talk form carried back: empty when it carried none, or one not sealed for this person by this server, or too long."
+    if not (self.secret and isinstance(sealed, str) and 0 < len(sealed) <= MAX_THREAD_CHARS and sealed.count('.') == 1): return []
+    body, mac = sealed.split('.')
+    if not hmac.compare_digest(mac.encode('ascii', 'replace'), _thread_mac(self.secret, uid, body).encode('ascii')): return []
+    try: thread = json.loads(base64.urlsafe_b64decode(body.encode('ascii')).decode('utf-8'))
+    except (ValueError, UnicodeError): return []
+    return thread[-MAX_TURNS:] if isinstance(thread, list) and all(isinstance(d, dict) for d in thread) else []
 
 @patch
 def keep(self:WebJournal, uid:str, prefs:OnboardingPreferences,
