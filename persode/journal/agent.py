@@ -78,7 +78,7 @@ class EpisodicMemoryAgent:
         if len(self.store) == 0:
             return Recall(text, self.strategy, now, [], analysis.intensity >= self.store.gate_threshold, analysis.intensity, floor)
         k = self.top_k + (2 if drop_text else 0)
-        q = self.store.embedder.embed_one(text)
+        q = self.store.embedder.query_one(text)
         r = self.store.retrieve(text, now, k, self.strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
                                     query_embedding=q)
         norm = lambda s: ' '.join(s.lower().split())

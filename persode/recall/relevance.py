@@ -69,7 +69,7 @@ def with_relevance(store,             # the store the retrieval came from
                    query_vector=None, # the query's embedding; computed from `r.query` when None
                   )->Recall:
     "`r` as a `Recall`: each hit with its relevance and the floor (for a recall table, or to decide what to quote)."
-    q = store.embedder.embed_one(r.query) if query_vector is None else query_vector
+    q = store.embedder.query_one(r.query) if query_vector is None else query_vector
     rel = relevances(store, q, [h.memory for h in r.hits])
     hits = [RecallHit(h.memory, h.rank, h.similarity, h.salience, h.retention, h.fused, h.score, x, floor) for h, x in zip(r.hits, rel)]
     return Recall(r.query, r.strategy, r.now, hits, r.gate_fired, r.query_intensity, floor)
