@@ -266,6 +266,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                           'persode/experiments/embedders.py'),
                                                'persode.experiments.embedders.speed': ( 'experiments/embedders.html#speed',
                                                                                         'persode/experiments/embedders.py'),
+                                               'persode.experiments.embedders.speed_texts': ( 'experiments/embedders.html#speed_texts',
+                                                                                              'persode/experiments/embedders.py'),
                                                'persode.experiments.embedders.verdict': ( 'experiments/embedders.html#verdict',
                                                                                           'persode/experiments/embedders.py')},
             'persode.experiments.emotion_recall': { 'persode.experiments.emotion_recall.EmotionClassifier': ( 'experiments/emotion_recall.html#emotionclassifier',
