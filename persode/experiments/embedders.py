@@ -78,6 +78,7 @@ def mlprobe_summary(ranks:dict,   # embedder label -> per-probe ranks (`mlprobe_
     for k, m in M.items():
         out[k] = {}
         for g, mask in G.items():
+            if not mask.any(): continue              # a kind the set does not hold
             row = {n: dict(mean=float(v[mask].mean()), ci=list(bootstrap_ci(v[mask], n_boot, seed))) for n, v in m.items()}
             if k != base and base in M: row['vs_' + base] = {n: paired_diff(v[mask], M[base][n][mask], n_boot, seed) for n, v in m.items()}
             out[k][g] = dict(row, probes=int(mask.sum()))
