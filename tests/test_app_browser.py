@@ -678,7 +678,7 @@ def test_mood_at_phone_width(browser, site):
         v.shot(f'{tag}-phone-3-page')
         v.go(f'/page/{sweet}'); expect(v.page.locator('.diary-page .mood')).to_contain_text('mixed: happy and sad')
 
-        clock.t = DAY1 + timedelta(days=5)
+        clock.t = DAY1 + timedelta(days=10)                                      # a week after the bittersweet day
         v.go('/'); fits(v, 'home')
         back = v.page.locator('section.looking-back')
         expect(back.locator(f'a[href="/page/{sweet}"]')).to_be_visible()
@@ -917,4 +917,61 @@ def test_product_journey(browser, site):
         look('signed out')
         v.go(f'/page/{ids[0]}'); assert v.page.url.endswith('/login')
         assert not look.found, f'{len(look.found)} problems on the pages of the journey ({len(look.seen)} pages):\n' + '\n'.join(look.found)
+        v.close()
+
+
+def test_home_stays_a_page(browser, tmp_path):
+    "A journal of 10,000 entries (about nine a day for three years): the home page on a phone looks back on three days, one entry each, and stays about three screens tall."
+    from persode.memory.embeddings import get_embedder
+    from persode.journal.onboarding import OnboardingPreferences
+    db = open_journal(tmp_path/'journal.db')
+    clock = Clock(datetime(2026, 3, 3, 20, tzinfo=timezone.utc))
+    try:
+        db.set_preferences('default', OnboardingPreferences(name='Ada', age=36))
+        texts = [f'Entry {i}: a long walk by the river, some work at the office, then dinner with friends who came over late.' for i in range(10_000)]
+        db.store_for('default', get_embedder('hashing')).add_many(texts, [clock.t - timedelta(hours=2.6*i + 1) for i in range(10_000)][::-1])
+        with serve(db, tmp_path, clock, tz='UTC') as base:
+            v = Visitor(browser, base, 'phone', viewport={'width': 390, 'height': 844})
+            v.go('/')
+            back = v.page.locator('.looking-back')
+            expect(back.locator('h3')).to_have_count(3); expect(back.locator('li')).to_have_count(3)
+            expect(back.get_by_role('link', name='8 more from that day')).to_have_count(3)
+            height = v.page.evaluate('document.documentElement.scrollHeight')
+            print(f'home page at 390 px with 10,000 entries: {height} px, {height/844:.2f} screens of 844 px')
+            assert height <= 3*844, height                     # the write form, seven recent entries and three looked back on
+            assert v.errors == [], v.errors
+            v.close()
+    finally: db.close()
+
+
+def test_photo(browser, site, tmp_path):
+    "A photo chosen in the write form is the diary page's picture, without its GPS position, dated when it was taken; a bad file stores nothing; forgetting the entry removes the photo."
+    import io
+    from PIL import Image
+    from persode.journal.pages import user_pages
+    ex = Image.Exif(); ex.get_ifd(0x8769)[36867] = '2026:03:02 09:15:00'; ex.get_ifd(0x8825).update({1: 'N', 2: (48.0, 51.0, 29.0)})
+    Image.new('RGB', (2400, 1600), '#c96').save(tmp_path/'lake.jpg', 'JPEG', exif=ex)
+    (tmp_path/'notes.jpg').write_text('not a photo')
+    clock = Clock(DAY1 + timedelta(days=2))
+    with site.serve(clock) as base:
+        v = Visitor(browser, base, f'{site.tag}-photo')
+        onboard(v)
+        v.go('/'); v.page.fill('#text', 'Breakfast by the lake.')
+        v.page.get_by_text('Add a photo').click(); v.page.set_input_files('#photo', str(tmp_path/'notes.jpg'))
+        v.expected.add('/write'); v.submit('Write my page', 400)
+        expect(v.page.get_by_role('alert')).to_contain_text('not a photo Persode can read')
+        assert count(site.db) == 0
+        v.page.get_by_text('Add a photo').click(); v.page.set_input_files('#photo', str(tmp_path/'lake.jpg'))
+        v.submit('Write my page')
+        mid = re.search(r'/page/([^/?]+)\?msg=written$', v.page.url)[1]
+        expect(v.page.locator('.diary-page h2')).to_contain_text('02 March 2026')       # the photo's date, not the clock's
+        img = v.page.locator('.diary-page img')
+        assert img.get_attribute('alt') == 'A photo Ada added to this entry.' and img.evaluate('i => i.naturalWidth') == 1600
+        r = v.page.request.get(f'{base}/page/{mid}/image')
+        assert r.headers['content-type'] == 'image/jpeg' and b'Exif' not in r.body()
+        folder = user_pages(site.home, 'default')
+        assert len(list(folder.glob('*.jpg'))) == 1
+        v.go(f'/page/{mid}/forget'); v.submit('Forget it')
+        assert list(folder.glob('*.jpg')) == [] and count(site.db) == 0
+        assert v.errors == [], v.errors
         v.close()

@@ -344,6 +344,14 @@ def _folder(a, agent)->Path:
     sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out, tz=agent.tz)
     return folder
 
+def _photo(path:str, tz):
+    "The photo of `--photo`: read (at most `MAX_PHOTO_BYTES`) and made ready for a page (`read_photo`)."
+    from persode.journal.photos import read_photo, MAX_PHOTO_BYTES
+    try:
+        with open(path, 'rb') as f: data = f.read(MAX_PHOTO_BYTES + 1)
+    except OSError as e: raise PersodeError(f'cannot read the photo {path[:200]!r}: {e.strerror or e}') from None
+    return read_photo(data, tz)
+
 def cli_journal(argv:list|None=None, # arguments after `persode journal`
                ):
     "Write a journal entry and its illustrated page."
@@ -351,12 +359,16 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     p.add_argument('text', help="today's entry, in your words")
     p.add_argument('--now', default=None, help='time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00 (default: now)')
     p.add_argument('--out', default=None, help='folder for the page (default: HOME/pages/<folder of USER>)')
+    p.add_argument('--photo', default=None, metavar='FILE', help="your photo as the page's picture (JPEG, PNG, WebP…; its metadata, GPS included, is not kept); "
+                                                                "without --now the entry is dated when the photo was taken, if the photo says")
     _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
     _user(a); now = _time(a.now); check_text(a.text); tz = _zone(a)
+    photo = _photo(a.photo, tz) if a.photo else None
+    if photo is not None and a.now is None and photo.taken is not None: now = check_moment(photo.taken, utcnow(), 'the date the photo was taken')
     with _open(a) as db:
         agent = _agent(db, a)
-        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user)
+        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo)
         index = _index(a, agent.store, folder, db)
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))

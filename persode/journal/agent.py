@@ -22,7 +22,7 @@ from ..recall.relevance import relevance_floor, RecallHit, Recall, with_relevanc
 
 # %% auto #0
 __all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'relevant', 'offline_reply', 'reply_messages',
-           'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic']
+           'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic', 'write_atomic_bytes']
 
 # %% ../../nbs/journal/04_agent.ipynb #241c3c2c
 class EpisodicMemoryAgent:
@@ -155,7 +155,7 @@ class EpisodicMemoryAgent:
         ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now, self.tz)
         diary, vp = bounded(self.llm.diary(ctx)), self.llm.visual_prompt(ctx)
         folder = Path(image_dir) if image_dir is not None else self.image_dir
-        img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}.png')
+        img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}{getattr(self.llm, "picture_suffix", ".png")}')
         prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
                     embedder=self.store.embedder.identity, retrieval=self.strategy)
         return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
@@ -342,7 +342,7 @@ class JournalEntry:
     text:str                  # what the user wrote
     diary:str                 # the reflective diary text
     visual_prompt:VisualPrompt # the image prompt (identity + mood + moment)
-    image_path:Path           # the illustration (PNG)
+    image_path:Path           # the illustration (SVG drawn offline, PNG from an image model)
     analysis:Analysis         # emotion, intensity, valence, event, hashtags
     episode:Memory            # the episode this page is about (stored by `commit_journal`)
     recalled:list             # `Hit`s the page quotes, best first: recalled and at or above the relevance floor (never `episode`)
@@ -387,7 +387,7 @@ class JournalEntry:
         gate = ' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''
         return (f'<article class="persode-entry"><h2>{_esc(self.title)} · {_esc(self.preferences.name)}</h2>'
                 f'<p class="mood" style="border-left:6px solid {self.mood.palette[0]};padding-left:.6rem">Mood: {_esc(self.mood.phrase)}</p>'
-                f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:image/png;base64,{b64}">'
+                f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:{_MIME.get(self.image_path.suffix, "image/png")};base64,{b64}">'
                 f'<div class="diary">{_esc(diary_body(bounded(self.diary), self.mood, self.hashtags))}</div>'
                 f'<p class="tags">{" ".join(_esc(t) for t in self.hashtags)}</p>'
                 f'<h3>Recalled memories{gate}</h3><ul>{rec or "<li>none</li>"}</ul>'
@@ -413,7 +413,7 @@ class JournalEntry:
         folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
         here = self.image_path.parent.resolve() == folder.resolve()
         stem = stem or (self.image_path.stem if here else journal_stem(self.created_at, self.episode.id))
-        img = folder/f'{stem}.png'
+        img = folder/f'{stem}{self.image_path.suffix}'
         if self.image_path.resolve() != img.resolve():
             if here: os.replace(self.image_path, img)        # drawn beside the page under another name: moved, not copied
             else: shutil.copyfile(self.image_path, img)
@@ -424,6 +424,8 @@ class JournalEntry:
 
 
 # %% ../../nbs/journal/04_agent.ipynb #81839a67
+_MIME = {'.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg'}   # the picture's type by its suffix
+
 def _esc(s)->str: return escape(strip_control(s), quote=True)   # no markup, no terminal escapes (a page may be `cat`)
 
 _MD_SPECIAL = re.compile(r'([\\`*_\[\]()!])')
@@ -454,3 +456,10 @@ def write_atomic(path:Path, # the file to write
     "Write a text file so that it is either the old file or the new one, never half of it."
     tmp = path.with_name(f'.{path.name}.tmp')
     write_private(tmp, text.encode('utf-8')); os.replace(tmp, path)   # private to the journal's owner (0600)
+
+def write_atomic_bytes(path:Path, # the file to write
+                       data:bytes, # its new content
+                      ):
+    "Write a binary file (private, 0600) so that it is either the old file or the new one."
+    tmp = path.with_name(f'.{path.name}.tmp')
+    write_private(tmp, data); os.replace(tmp, path)

@@ -2,20 +2,20 @@
 
 # %% ../../nbs/journal/02_llm.ipynb #f8c8b516
 from __future__ import annotations
-import base64, io, json, logging, os, re, socket, sys, threading, warnings, hashlib
+import base64, io, json, logging, os, re, socket, sys, threading, warnings
 from pathlib import Path
-import numpy as np
-from ..core.text import PersodeError, redact, strip_control, check_text
+from ..core.text import PersodeError, redact, strip_control, check_text, write_private
 from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS
 from ..memory.intensity import SemanticAnalyzer, EMBEDDER_IDENTITY
-from .onboarding import VisualIdentity
-from .templates import (JournalContext, Mood, VisualPrompt, diary_messages, visual_messages, render_diary,
-                               compose_visual_prompt, scene_motif)
+from .templates import (JournalContext, VisualPrompt, diary_messages, visual_messages, render_diary,
+                               compose_visual_prompt)
+from .illustrator import scene_of, draw_scene
+from ..recall.records import memory_id
 
 # %% auto #0
 __all__ = ['DEFAULT_MODEL', 'DEFAULT_IMAGE_MODEL', 'INSTALL_HINT', 'LLM_TIMEOUT', 'MAX_LLM_TIMEOUT', 'MAX_REPLY_CHARS',
            'MAX_RESPONSE_BYTES', 'PNG_MAGIC', 'LLMError', 'llm_timeout', 'OpenAIClient', 'parse_analysis',
-           'LLMAnalyzer', 'draw_mood_card', 'OfflineLLM', 'OpenAILLM', 'get_llm']
+           'LLMAnalyzer', 'OfflineLLM', 'OpenAILLM', 'get_llm']
 
 # %% ../../nbs/journal/02_llm.ipynb #1ececb39
 DEFAULT_MODEL, DEFAULT_IMAGE_MODEL = 'gpt-4o-mini', 'dall-e-3'
@@ -331,148 +331,15 @@ class LLMAnalyzer(Analyzer):
                                              f'{self.fallback.name} analyzer for this utterance'), RuntimeWarning, stacklevel=2)
             return self.fallback.analyze(text)
 
-# %% ../../nbs/journal/02_llm.ipynb #a1abbc1e
-from matplotlib.figure import Figure
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib import patches as mpatches
-from matplotlib.colors import to_rgb
-
-def _mix(a, b, t:float)->tuple:
-    a, b = np.array(to_rgb(a)), np.array(to_rgb(b)); return tuple(a + (b - a)*t)
-
-def _seed(*parts)->np.random.Generator:
-    return np.random.default_rng(int.from_bytes(hashlib.sha256('|'.join(map(str, parts)).encode()).digest()[:8], 'little'))
-
-# %% ../../nbs/journal/02_llm.ipynb #25561571
-def _backdrop(ax, ident:VisualIdentity, mood:Mood, rng):
-    deep, light = ident.background_colours
-    top, bottom = _mix(light, mood.palette[2], .5), _mix(deep, mood.palette[1], .35)
-    if ident.style == 'pastel': top, bottom = _mix(top, 'white', .45), _mix(bottom, 'white', .45)
-    if ident.style == 'vibrant': top, bottom = _mix(top, mood.palette[1], .35), _mix(bottom, mood.palette[0], .3)
-    if ident.style == 'minimal': bottom = top
-    grad = np.linspace(0, 1, 256)[:, None, None]
-    ax.imshow(np.array(bottom)*(1-grad) + np.array(top)*grad, extent=(0, 1, 0, 1), origin='lower', aspect='auto', zorder=0)
-    n = {'minimal': 3, 'vibrant': 9}.get(ident.style, 6)
-    motif = _mix(deep, mood.palette[0], .25)
-    if ident.theme == 'city':
-        for x in np.linspace(0.02, 0.9, n): ax.add_patch(mpatches.Rectangle((x, 0.1), 0.8/n, 0.2 + 0.35*rng.random(), color=motif, alpha=.8, zorder=1))
-    elif ident.theme in ('nature', 'mountains'):
-        for x in np.linspace(-0.1, 1.0, n):
-            h = 0.3 + 0.3*rng.random()
-            shape = [(x-0.2, 0.1), (x, 0.1 + h), (x+0.2, 0.1)] if ident.theme == 'mountains' else [(x-0.05, 0.1), (x, 0.1 + h/2), (x+0.05, 0.1)]
-            ax.add_patch(mpatches.Polygon(shape, color=motif, alpha=.8, zorder=1))
-    elif ident.theme == 'beach':
-        ax.add_patch(mpatches.Rectangle((0, 0.1), 1, 0.22, color=_mix(deep, 'white', .2), zorder=1))
-        ax.add_patch(mpatches.Circle((0.8, 0.8), 0.08, color=mood.palette[1], zorder=1))
-    elif ident.theme == 'night sky':
-        xs, ys = rng.random(4*n), 0.45 + 0.5*rng.random(4*n)
-        ax.scatter(xs, ys, s=6, color='#fff8dc', zorder=1)
-        ax.add_patch(mpatches.Circle((0.8, 0.82), 0.06, color='#f5f3ce', zorder=1))
-    else:  # home and cafe: an interior with a window
-        ax.add_patch(mpatches.Rectangle((0.62, 0.5), 0.28, 0.3, facecolor=_mix(light, 'white', .4), edgecolor=motif, lw=3, zorder=1))
-        ax.plot([0.76, 0.76], [0.5, 0.8], color=motif, lw=2, zorder=1); ax.plot([0.62, 0.9], [0.65, 0.65], color=motif, lw=2, zorder=1)
-        if ident.theme == 'cafe': ax.add_patch(mpatches.Rectangle((0.05, 0.1), 0.3, 0.12, color=motif, zorder=1))
-    if ident.style in ('watercolor', 'dreamy'):
-        for _ in range(n): ax.add_patch(mpatches.Circle((rng.random(), rng.random()), 0.05 + 0.12*rng.random(),
-                                                        color=mood.palette[rng.integers(3)], alpha=.15, lw=0, zorder=1))
-    ax.add_patch(mpatches.Rectangle((0, 0), 1, 0.1, color=_mix(deep, 'black', .2), zorder=1))
-
-# %% ../../nbs/journal/02_llm.ipynb #cc8e7d61
-def _character(ax, ident:VisualIdentity, mood:Mood, valence:float):
-    main, accent = ident.outfit_colours
-    ax.add_patch(mpatches.FancyBboxPatch((0.38, 0.1), 0.24, 0.3, boxstyle='round,pad=0.02,rounding_size=0.06', color=main, zorder=3))
-    ax.add_patch(mpatches.Rectangle((0.38, 0.26), 0.24, 0.04, color=accent, zorder=3))
-    ax.add_patch(mpatches.Wedge((0.5, 0.55), 0.115, 180, 360, color=ident.hair_colour, zorder=3))  # hair behind the head
-    ax.add_patch(mpatches.Circle((0.5, 0.56), 0.09, color='#f1c9a5', zorder=4))
-    ax.add_patch(mpatches.Wedge((0.5, 0.57), 0.1, 0, 180, color=ident.hair_colour, zorder=5))       # fringe on top
-    for x in (0.47, 0.53): ax.add_patch(mpatches.Circle((x, 0.555), 0.009, color='#222222', zorder=6))
-    if ident.glasses:
-        for x in (0.47, 0.53): ax.add_patch(mpatches.Circle((x, 0.555), 0.022, fill=False, ec='#222222', lw=1.6, zorder=7))
-        ax.plot([0.492, 0.508], [0.557, 0.557], color='#222222', lw=1.4, zorder=7)
-    curve = 0.02*np.clip(valence, -1, 1)
-    xs = np.linspace(0.47, 0.53, 20); ys = 0.515 - curve*(1 - ((xs - 0.5)/0.03)**2)
-    ax.plot(xs, ys, color='#7a2e2e', lw=1.8, zorder=6)
-
-# %% ../../nbs/journal/02_llm.ipynb #mood0302
-def _motif(ax, motif:str|None, colour:str):
-    "Draw `motif` (a key of `MOTIFS`) in the lower right of the picture."
-    P, z = mpatches, dict(color=colour, zorder=4)
-    x, y = 0.8, 0.2
-    if motif == 'dog':
-        ax.add_patch(P.Ellipse((x, y), .16, .08, **z)); ax.add_patch(P.Circle((x + .09, y + .05), .04, **z))
-        for dx in (-.05, .05): ax.plot([x + dx, x + dx], [y - .04, y - .09], lw=3, **z)
-    elif motif == 'cat':
-        ax.add_patch(P.Ellipse((x, y), .12, .1, **z)); ax.add_patch(P.Circle((x, y + .08), .04, **z))
-        for dx in (-.03, .03): ax.add_patch(P.Polygon([(x + dx - .015, y + .1), (x + dx + .015, y + .1), (x + dx, y + .14)], **z))
-    elif motif in ('rain', 'snow'):
-        for i in range(14):
-            px, py = 0.08 + 0.065*i, 0.9 - 0.11*(i % 4)
-            if motif == 'rain': ax.plot([px, px - .015], [py, py - .06], lw=1.5, **z)
-            else: ax.add_patch(P.Circle((px, py), .012, color='white', zorder=4))
-    elif motif == 'sea':
-        xs = np.linspace(0, 1, 80)
-        for k in range(3): ax.plot(xs, .14 + .035*k + .012*np.sin(xs*25 + k), lw=2.5, **z)
-    elif motif == 'book':
-        ax.add_patch(P.Polygon([(x - .1, y), (x, y - .02), (x, y + .08), (x - .1, y + .1)], **z))
-        ax.add_patch(P.Polygon([(x + .1, y), (x, y - .02), (x, y + .08), (x + .1, y + .1)], color='white', ec=colour, zorder=4))
-    elif motif == 'cup':
-        ax.add_patch(P.FancyBboxPatch((x - .05, y - .05), .1, .09, boxstyle='round,pad=0.01', **z))
-        for dx in (-.025, .0, .025): ax.plot([x + dx, x + dx + .01, x + dx], [y + .06, y + .1, y + .14], lw=1.5, **z)
-    elif motif == 'music':
-        for dx, dy in ((-.06, 0), (.04, .04)):
-            ax.add_patch(P.Ellipse((x + dx, y + dy), .05, .035, **z)); ax.plot([x + dx + .022, x + dx + .022], [y + dy, y + dy + .12], lw=2, **z)
-    elif motif == 'flower':
-        for dx in (-.07, 0, .07):
-            ax.plot([x + dx, x + dx], [y - .08, y + .04], lw=2, color='#3a7d44', zorder=4)
-            for a in np.linspace(0, 2*np.pi, 5, endpoint=False): ax.add_patch(P.Circle((x + dx + .022*np.cos(a), y + .05 + .022*np.sin(a)), .016, **z))
-    elif motif == 'house':
-        ax.add_patch(P.Rectangle((x - .07, y - .07), .14, .11, **z)); ax.add_patch(P.Polygon([(x - .09, y + .04), (x + .09, y + .04), (x, y + .12)], **z))
-    elif motif == 'phone':
-        ax.add_patch(P.FancyBboxPatch((x - .035, y - .07), .07, .14, boxstyle='round,pad=0.01', **z))
-        ax.add_patch(P.Rectangle((x - .025, y - .045), .05, .1, color='white', zorder=5))
-    elif motif == 'heart':
-        ax.add_patch(P.Circle((x - .025, y + .03), .032, **z)); ax.add_patch(P.Circle((x + .025, y + .03), .032, **z))
-        ax.add_patch(P.Polygon([(x - .056, y + .022), (x + .056, y + .022), (x, y - .05)], **z))
-    elif motif == 'road':
-        ax.add_patch(P.Polygon([(.62, .1), (.98, .1), (.84, .42), (.8, .42)], **z))
-        for k in range(3): ax.plot([.8 + .005*k, .8 + .007*k], [.14 + .1*k, .18 + .1*k], color='white', lw=2, zorder=5)
-    elif motif == 'trophy':
-        ax.add_patch(P.Wedge((x, y + .06), .06, 180, 360, **z)); ax.add_patch(P.Rectangle((x - .01, y - .04), .02, .05, **z))
-        ax.add_patch(P.Rectangle((x - .045, y - .06), .09, .025, **z))
-
-# %% ../../nbs/journal/02_llm.ipynb #267ba09b
-def draw_mood_card(ident:VisualIdentity, # the user's visual identity (from onboarding)
-                   mood:Mood,            # the shared mood (from the templates)
-                   valence:float,        # the analyzer's valence, for the mouth
-                   caption:str,          # first caption line (name, emotion, date)
-                   path:str|Path,        # where to write the PNG
-                   size_px:int=400,      # square size in pixels
-                   motif:str|None=None,  # what the entry is about (`scene_motif`), drawn beside the person
-                  )->Path:
-    "Draw the offline illustration and save it as a deterministic PNG."
-    fig = Figure(figsize=(size_px/100, size_px/100), dpi=100); FigureCanvasAgg(fig)
-    ax = fig.add_axes((0, 0.12, 1, 0.88)); ax.set_xlim(0, 1); ax.set_ylim(0, 1); ax.axis('off')
-    _backdrop(ax, ident, mood, _seed(ident.theme, ident.style, mood.emotion, *((motif,) if motif else ())))
-    _character(ax, ident, mood, valence)
-    _motif(ax, motif, mood.palette[0])
-    lw = 10 if mood.strong else 5
-    ax.add_patch(mpatches.Rectangle((0, 0), 1, 1, fill=False, ec=mood.palette[0], lw=lw, zorder=8))
-    fig.patch.set_facecolor(mood.palette[2])
-    for i, c in enumerate(mood.palette): fig.add_artist(mpatches.Rectangle((0.03 + 0.05*i, 0.035), 0.04, 0.05, fc=c, ec='#555555', lw=.5, transform=fig.transFigure))
-    fig.text(0.2, 0.07, _short(caption, 48), fontsize=9, color='#222222', va='center', parse_math=False)
-    fig.text(0.2, 0.03, 'offline mood card: a stand-in for an image model', fontsize=6.5, color='#555555', va='center', parse_math=False)
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, format='png', dpi=100, metadata={'Software': None}, facecolor=fig.get_facecolor())
-    return path
-
 # %% ../../nbs/journal/02_llm.ipynb #b0c69a9b
 class OfflineLLM:
-    "Offline stand-in for the language and image models: templates and a matplotlib mood card."
+    "Offline stand-in for the language and image models: templates and the SVG illustrator."
     stand_in = True
     name = 'offline stand-in'
+    picture_suffix = '.svg'   # what `illustrate` writes
     def describe(self)->dict:
         return dict(writer='offline template (no language model was called)',
-                    illustrator='offline matplotlib mood card (no image model was called)', stand_in=True)
+                    illustrator='offline SVG illustrator (no image model was called)', stand_in=True)
     def analyzer(self, embedder=None)->Analyzer:
         "The learned `SemanticAnalyzer` (sharing `embedder`) when the journal's vectors come from MiniLM, else the keyword analyzer."
         if embedder is not None and embedder.identity == EMBEDDER_IDENTITY: return SemanticAnalyzer(embedder=embedder)
@@ -480,10 +347,14 @@ class OfflineLLM:
     def diary(self, ctx:JournalContext)->str: return render_diary(ctx)
     def visual_prompt(self, ctx:JournalContext)->VisualPrompt: return compose_visual_prompt(ctx)
     def illustrate(self, vp:VisualPrompt, ctx:JournalContext, path:str|Path)->Path:
-        cap = f'{ctx.preferences.name} · {vp.mood.emotion} · {ctx.now:%Y-%m-%d}'
-        return draw_mood_card(ctx.identity, vp.mood, ctx.analysis.valence, cap, path, motif=scene_motif(ctx.text))
+        "Draw the entry's scene (`draw_scene`, keyed by its memory id) into `path` as SVG, private to the owner."
+        svg = draw_scene(scene_of(ctx.text, ctx.now, ctx.identity, ctx.tz), ctx.identity, vp.mood, ctx.analysis.valence,
+                         memory_id(ctx.text, ctx.now))
+        path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+        write_private(path, svg.encode('utf-8')); return path
     def reply(self, messages:list, offline_text:str)->str: return offline_text
     def __repr__(self): return 'OfflineLLM()'
+
 
 # %% ../../nbs/journal/02_llm.ipynb #cc00ce9c
 class OpenAILLM(OfflineLLM):
@@ -491,15 +362,17 @@ class OpenAILLM(OfflineLLM):
     stand_in = False
     def __init__(self,
                  client:OpenAIClient|None=None, # the client (default: built from the environment)
-                 images:bool=True,              # False: keep the offline mood card (e.g. a server with no image model)
+                 images:bool=True,              # False: draw the offline SVG picture (e.g. a server with no image model)
                 ):
         self.client, self.images = client or OpenAIClient(), images
         self.name = f'openai-compatible:{self.client.model}'
     def __repr__(self): return f'OpenAILLM({self.client!r}, images={self.images})'
+    @property
+    def picture_suffix(self)->str: return '.png' if self.images else '.svg'
     def describe(self)->dict:
         return dict(writer=f'language model {self.client.model}',
                     illustrator=f'image model {self.client.image_model}' if self.images else
-                                'offline matplotlib mood card (no image model was called)', stand_in=False)
+                                'offline SVG illustrator (no image model was called)', stand_in=False)
     def analyzer(self, embedder=None)->Analyzer: return LLMAnalyzer(self.client)   # the model reads E; `embedder` is not needed
     def diary(self, ctx): return self.client.chat(diary_messages(ctx))
     def visual_prompt(self, ctx):

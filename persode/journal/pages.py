@@ -11,9 +11,9 @@ from .templates import mood_for
 from ..storage import persode_home
 
 # %% auto #0
-__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder', 'user_folder',
-           'fault_point', 'page_lock', 'page_record', 'journal_entry', 'rerender', 'sync_pages', 'drop_legacy',
-           'no_memory', 'erase', 'diary_index']
+__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'PHOTO', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder',
+           'user_folder', 'fault_point', 'page_lock', 'page_record', 'use_photo', 'journal_entry', 'rerender',
+           'sync_pages', 'drop_legacy', 'no_memory', 'erase', 'diary_index']
 
 # %% ../../nbs/journal/05_pages.ipynb #f18f0ee0
 def pages_root(home=None)->Path: return persode_home(home)/'pages'
@@ -66,7 +66,7 @@ def page_lock(folder:Path):
         finally: fcntl.flock(f, fcntl.LOCK_UN)
 
 # %% ../../nbs/journal/05_pages.ipynb #d3b0c3ba
-PAGE_FILE = re.compile(r'\.?(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{15}))\.(md|html|png|json)(\.tmp)?')
+PAGE_FILE = re.compile(r'\.?(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{15}))\.(md|html|svg|png|jpg|json)(\.tmp)?')
 
 def _sha(text:str)->str: return hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]
 
@@ -88,12 +88,26 @@ def _remove(files):
     for f in files:
         with contextlib.suppress(FileNotFoundError): f.unlink()
 
+# %% ../../nbs/journal/05_pages.ipynb #photo0001
+PHOTO = 'your own photo (no picture was drawn)'   # the page's illustrator when the person gave a photo
+
+def use_photo(e,            # a prepared `JournalEntry`, its drawing beside it
+              photo,        # the person's `Photo` (`persode.journal.photos.read_photo`)
+              path:Path,    # where the photo goes: the page's stem with `.jpg`
+             ):
+    "Make the person's photo the page's picture: written privately beside the page, the drawing removed."
+    from persode.journal.agent import write_atomic_bytes
+    write_atomic_bytes(path, photo.data)
+    if e.image_path != path: _remove([e.image_path])
+    e.image_path, e.provenance = path, dict(e.provenance, illustrator=PHOTO)
+
 # %% ../../nbs/journal/05_pages.ipynb #41962a12
 def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's store
                   text:str,      # the entry
                   now,           # time of writing (UTC)
                   folder:Path,   # the page folder
                   user_id:str,   # the owner
+                  photo=None,    # the person's own `Photo` (`read_photo`), the page's picture instead of the drawing
                  ):              # the committed `JournalEntry`
     "Write one journal entry as a unit: page files first (named by the memory id), the memory row last."
     from persode.journal.agent import journal_stem, write_atomic
@@ -108,6 +122,7 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             write_atomic(rec, json.dumps(dict(persode_page=1, state='pending', user=user_id, id=mid)))
             fault_point('claimed')
             e = agent.prepare_journal(text, now, image_dir=folder, stem=stem)
+            if photo is not None: use_photo(e, photo, folder/f'{stem}.jpg')
             write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); fault_point('markdown')
             write_atomic(folder/f'{stem}.html', e.to_html()); fault_point('html')
             write_atomic(rec, json.dumps(page_record(e, user_id), ensure_ascii=False)); fault_point('record')
@@ -144,10 +159,13 @@ def rerender(store,       # the user's store (as the journal holds it now)
     keep = info.get('moment_source') != 'offline template' and _sha(m.text) == info.get('text_sha')
     vp = compose_visual_prompt(ctx, info.get('moment') if keep else None, info.get('moment_source') if keep else 'offline template')
     stem, llm = info['stem'], OfflineLLM()
-    tmp = folder/f'.{stem}.png.tmp'
-    os.chmod(llm.illustrate(vp, ctx, tmp), 0o600); os.replace(tmp, folder/f'{stem}.png')
     prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected')
-    e = JournalEntry(m.text, llm.diary(ctx), vp, folder/f'{stem}.png', a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov, tz)
+    if (img := folder/f'{stem}.jpg').is_file(): prov['illustrator'] = PHOTO     # the person's photo stays the picture
+    else:
+        tmp, img = folder/f'.{stem}{llm.picture_suffix}.tmp', folder/f'{stem}{llm.picture_suffix}'
+        os.chmod(llm.illustrate(vp, ctx, tmp), 0o600); os.replace(tmp, img)
+        _remove(f for f in _entry_files(folder, stem) if f.suffix in ('.svg', '.png') and f != img)   # an image model's picture gives way
+    e = JournalEntry(m.text, llm.diary(ctx), vp, img, a, m, hits, info.get('gate_fired', False), prefs, m.created_at, prov, tz)
     write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); write_atomic(folder/f'{stem}.html', e.to_html())
     write_atomic(folder/f'{stem}.json', json.dumps(dict(page_record(e, info['user']), stem=stem), ensure_ascii=False))
 

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/journal/01_templates.ipynb #bb21d0d8
 from __future__ import annotations
-import hashlib, json, re
+import hashlib, json
 from dataclasses import dataclass
 from datetime import datetime
 from html import escape
@@ -12,9 +12,8 @@ from ..memory.analyzer import SIGNIFICANCE_THRESHOLD
 from .onboarding import OnboardingPreferences, VisualIdentity, attribute_phrases
 
 # %% auto #0
-__all__ = ['VISUAL_FEW_SHOT', 'MOTIFS', 'Mood', 'mood_for', 'JournalContext', 'render_diary', 'diary_body', 'diary_messages',
-           'visual_messages', 'VisualPrompt', 'clean_moment', 'compose_visual_prompt', 'changed_attribute_check',
-           'scene_motif', 'picture_alt']
+__all__ = ['VISUAL_FEW_SHOT', 'Mood', 'mood_for', 'JournalContext', 'render_diary', 'diary_body', 'diary_messages',
+           'visual_messages', 'VisualPrompt', 'clean_moment', 'compose_visual_prompt', 'changed_attribute_check']
 
 # %% ../../nbs/journal/01_templates.ipynb #164debce
 _MOODS = {  # emotion: (feel, light, expression, tone, palette)
@@ -240,36 +239,3 @@ def changed_attribute_check(prefs:OnboardingPreferences, # the base profile
     old, new = attribute_phrases(prefs)[attribute], attribute_phrases(other)[attribute]
     return dict(attribute=attribute, old_gone=old.lower() not in b.lower(), new_present=new.lower() in b.lower(),
                 prompts_differ=a != b)
-
-# %% ../../nbs/journal/01_templates.ipynb #mood0202
-MOTIFS = dict(  # motif: (words that call it, what it looks like in words)
-    dog=('dog dogs puppy', 'a small dog'), cat=('cat cats kitten', 'a cat'),
-    rain=('rain raining rainy storm umbrella', 'rain falling'), snow=('snow snowing snowy', 'falling snow'),
-    sea=('sea beach ocean swim swimming waves lake river', 'waves of water'),
-    book=('book books novel reading read exam study studied', 'an open book'),
-    cup=('soup cook cooked cooking dinner lunch breakfast bread cake baked meal coffee tea', 'a steaming cup'),
-    music=('music song songs concert sang sing piano guitar', 'musical notes'),
-    flower=('flower flowers garden plants plant tree trees park', 'flowers'),
-    house=('house home flat apartment moved', 'a small house'),
-    phone=('phone phoned call called texted', 'a phone'),
-    heart=('hug hugged kiss wedding', 'a heart'),
-    road=('car train bus drive drove trip travel flight walk walked', 'a winding road'),
-    trophy=('won win match race game prize passed promotion', 'a small trophy'))
-_MOTIF_OF = {w: k for k, (ws, _) in MOTIFS.items() for w in ws.split()}
-
-def scene_motif(text:str)->str|None:
-    "The first thing the entry's words name that the illustrator can draw (a key of `MOTIFS`), or None."
-    for w in re.findall(r"[a-z]+", str(text).lower()[:20_000]):
-        if w in _MOTIF_OF: return _MOTIF_OF[w]
-    return None
-
-def picture_alt(ident:VisualIdentity, # the person's visual identity
-                mood:Mood,            # the page's mood
-                motif:str|None=None,  # what else is drawn (`scene_motif`)
-               )->str:                # the picture in words
-    "What the offline picture shows, in words: the person, their face, the place, the light and the motif."
-    p = ident.phrases
-    who = f"{p['name']} with {p['hair']}" + (', wearing glasses' if ident.glasses else '')
-    place = p['background_theme'].replace(' backdrop', '')
-    thing = f', with {MOTIFS[motif][1]}' if motif in MOTIFS else ''
-    return f'A drawing of {who}, {mood.expression}, in {place}, in {mood.light}{thing}.'

@@ -15,6 +15,8 @@ from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat
 from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange
 from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
 from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
+from ..journal.photos import MAX_PHOTO_BYTES
+from starlette.datastructures import UploadFile
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
                        session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, CSRF_HEADER, csrf_token, check_csrf, check_bind,
                        is_loopback, SECURITY_HEADERS)
@@ -189,21 +191,22 @@ def home(req, auth, state, msg:str=''):
         st = web.user(auth)
         recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
         n = len(st['store'])
-        back = looking_back(*look_back(st['index'], now, tz), now, tz)
+        back = looking_back(look_back(st['index'], now, tz, k=1), now, tz)   # one entry of each day, the rest a link away
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                         P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
     today = now.astimezone(tz).date()
-    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today), web.parts(auth, ('home', today, str(tz)), lists),
+    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today, photo=True), web.parts(auth, ('home', today, str(tz)), lists),
                       notice=NOTICES.get(msg)))
 
 @_home_routes.post('/write')
-def write(req, auth, state, text:str='', day:str='', time:str=''):
+def write(req, auth, state, text:str='', day:str='', time:str='', photo:UploadFile=None):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
-    try: e = web.write(auth, prefs, text, when_fields(day, time))
+    data = photo.file.read(MAX_PHOTO_BYTES + 1) if getattr(photo, 'filename', '') else None   # no file chosen: no photo
+    try: e = web.write(auth, prefs, text, when_fields(day, time), photo=data)
     except PersodeError as err:
-        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], day[:10], time[:5], zone=web.zone_name(auth), today=web.now().astimezone(web.tz(auth)).date()),
+        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], day[:10], time[:5], zone=web.zone_name(auth), today=web.now().astimezone(web.tz(auth)).date(), photo=True),
                           error=f'Nothing was written: {err}'), 400)
     return _go(f'/page/{e.episode.id}?msg=written')
 
@@ -282,7 +285,7 @@ def entry(auth, state, mid:str, msg:str=''):
 def image(auth, state, mid:str):
     try: p = state.web.image(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return FileResponse(p, media_type='image/png')
+    return FileResponse(p, media_type=dict(svg='image/svg+xml', jpg='image/jpeg').get(p.suffix[1:], 'image/png'))
 
 @_page_routes.get('/page/{mid}/why')
 def why(auth, state, mid:str):

@@ -13,8 +13,8 @@ from ..journal.templates import mood_for
 from ..memory.analyzer import EMOTIONS
 from ..storage.contract import MAX_QUERY_CHARS
 try:
-    from fasthtml.common import (A, Article, Body, Button, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
-                                 Input, Label, Li, Link, Main, Mark, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong,
+    from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
+                                 Input, Label, Li, Link, Main, Mark, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong, Summary,
                                  Table, Tbody, Td, Textarea, Th, Thead, Title, Tr, Ul, Caption, to_xml)
     from fasthtml import svg
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
@@ -273,16 +273,19 @@ def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/wri
                label:str='What happened today?', dated:bool=True,
                zone:str|None=None,    # the person's time zone, named beside the "when" fields
                today:date|None=None,  # the person's today: the latest day the day field offers
+               photo:bool=False,      # offer a photo for the page (the form is then sent as multipart)
               ):
-    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock) posted to `action`."
+    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; when `photo`, a photo) posted to `action`."
     when_ = Fieldset(Legend('When did it happen? ', Small(f'Optional: leave it empty for now. On your clock{f" ({zone})" if zone else ""}; '
                                                           'a day without a time is kept as that day.')),
                      Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
                                                        max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
                      Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
-    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None,
+    pic = Details(Summary('Add a photo'), Div(Label('A photo for the page ', Small('(its date is used when you give none; its place and camera details are not kept)'), fr='photo'),
+              Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field'), cls='photo') if photo else None
+    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None, pic,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
-                method='post', action=action, cls='entry')
+                method='post', action=action, enctype='multipart/form-data' if photo else None, cls='entry')
 
 def confirm_form(token:str,      # the anti-forgery token
                  action:str,     # where the confirmed form posts
@@ -454,9 +457,6 @@ def reflection(diary:str|None, text:str)->str:
         d = d[i:].lstrip(' .!?').strip()
     return d
 
-# %% ../../nbs/web/00_views.ipynb #f2801ed4
-from fasthtml.common import Details, Summary
-
 # %% ../../nbs/web/00_views.ipynb #0545c58a
 def closeness(x:float, # cosine of the message's and the entry's embeddings
              )->str:
@@ -570,7 +570,7 @@ def diary_page(v:PageView,    # the page
                tz=None,       # the person's zone (see `zone`); UTC when None
               ):
     "A diary page: date and time on the person's clock, mood in words, picture (or mood card), the entry once, the diary's reflection, tags as links, resurfaced episodes, and its actions."
-    pic = (Img(src=v.image_url, alt=v.picture_alt or f'A picture in {v.mood.phrase}', width=400, height=400) if v.image_url
+    pic = (Img(src=v.image_url, alt=v.picture_alt or f'A picture in {v.mood.phrase}', width=480, height=360) if v.image_url
            else mood_card(v.emotion, v.intensity))
     res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, you felt {feeling(m.emotion, m.intensity)}): ',
               excerpt(m.text, 200)) for m in v.resurfaced]
@@ -796,18 +796,19 @@ MOOD_CSS = ("""
   + f'.emo-other{{background:{EMOTION_COLOURS["neutral"]};color:{EMOTION_INK}}}\n')
 
 # %% ../../nbs/web/00_views.ipynb #mood0015
-def looking_back(week:list,    # entries of the last seven days before today, newest first (with `id`, `created_at`, `emotion`, `intensity`, `text`)
-                 earlier:list, # (how long ago in words, entries) of this day in earlier months and years, nearest first
+def looking_back(days:list,    # [(how long ago in words, the day, a few of its entries, how many that day)] (`look_back`)
                  now:datetime, # the time of reading
                  tz=None,      # the person's zone (see `zone`); UTC when None
                 ):
-    "The 'Looking back' section of the home page: this week's entries and this day in earlier months and years, or a plain empty state."
-    line = lambda e, fmt: Li(A(local_time(e.created_at, tz, fmt), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 140))
+    "The 'Looking back' section of the home page: this day a week, a month and a year ago, or a plain empty state."
+    line = lambda e: Li(A(local_time(e.created_at, tz, '%H:%M'), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 100))
     parts = []
-    if week: parts += [H3('Earlier this week'), Ul(*[line(e, '%A') for e in week])]
-    for ago, es in earlier: parts += [H3(f'On this day {ago}'), Ul(*[line(e, '%d %B %Y') for e in es])]
-    if not parts: parts = [P('Nothing to look back on yet. Entries from earlier this week, and from this day in earlier months and years, will come back here.', cls='muted')]
-    return Section(H2('Looking back'), *parts, cls='looking-back')
+    for ago, d, es, n in days:
+        more = P(A(f'{n - len(es)} more from that day', href=f'/day/{d:%Y-%m-%d}')) if n > len(es) else None
+        parts += [H3(f'{ago.capitalize()}, {d:%A} {d.day} {d:%B}' + (f' {d.year}' if d.year != now.astimezone(zone(tz)).year else '')),
+                  Ul(*[line(e) for e in es]), more]
+    if not parts: parts = [P('Nothing to look back on yet. Entries from this day a week, a month and a year ago will come back here.', cls='muted')]
+    return Section(H2('Looking back'), *parts, P(A('More in the timeline', href='/timeline')) if days else None, cls='looking-back')
 
 # %% ../../nbs/web/00_views.ipynb #b230dcb9
 TALK_CSS = """

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/web/02_webjournal.ipynb #a1b20004
 from __future__ import annotations
-import contextlib, contextvars, html, io, itertools, json, re, shutil, socket, threading, time
+import calendar, contextlib, contextvars, html, io, itertools, json, re, shutil, socket, threading, time
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
@@ -15,7 +15,10 @@ from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.messages import message_body
 from ..journal.llm import get_llm
-from ..journal.templates import picture_alt, scene_motif, mood_for
+from ..journal.templates import mood_for
+from ..journal.illustrator import scene_of, scene_words
+from ..journal.photos import read_photo
+from ..journal.pages import PHOTO
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
 from .views import PageView, mood_words, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
@@ -23,8 +26,8 @@ try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['POOL_SIZE', 'MAX_IMPORT_BYTES', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start', 'DateIndex', 'look_back',
-           'entry_line', 'WebJournal', 'running']
+__all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start', 'DateIndex',
+           'look_back', 'entry_line', 'WebJournal', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -87,28 +90,27 @@ class DateIndex:
         return (self.times[i - 1].astimezone(z).date() if i else None), (self.times[j].astimezone(z).date() if j < len(self.times) else None)
 
 # %% ../../nbs/web/02_webjournal.ipynb #mood0102
-def _ago(k:int)->str:
-    if k < 12: return 'a month ago' if k == 1 else f'{k} months ago'
-    return 'a year ago' if k == 12 else f'{k//12} years ago'
+def _back(d:date, months:int)->date:
+    "The date `months` before `d`, on the last day of that month when it is shorter."
+    y, m = divmod(d.year*12 + d.month - 1 - months, 12)
+    return date(y, m + 1, min(d.day, calendar.monthrange(y, m + 1)[1]))
+
+LOOK_BACK = (('a week ago', lambda d: d - timedelta(days=7)), ('a month ago', lambda d: _back(d, 1)), ('a year ago', lambda d: _back(d, 12)))
 
 def look_back(ix:DateIndex,  # the person's date index
-                 now:datetime,  # the time of reading
-                 tz=None,       # the person's zone (see `zone`); UTC when None
-                 k:int=5,       # at most this many entries per list
-                )->tuple:       # (entries of the six days before today, newest first; [(how long ago, entries)], nearest first)
-    "The entries to look back on: earlier this week, and this day a month, months or years ago."
+              now:datetime,  # the time of reading
+              tz=None,       # the person's zone (see `zone`); UTC when None
+              k:int=2,       # at most this many entries of each day
+             )->list:        # [(how long ago, the day, its entries newest first (at most k), how many entries that day)]
+    "The entries to look back on: this day a week, a month and a year ago (the days with entries)."
     z = zone(tz); today = as_utc(now, 'now').astimezone(z).date()
-    day = lambda d: ix.between(day_start(d, z), day_start(d + timedelta(days=1), z))[::-1][:k]
-    week = ix.between(day_start(today - timedelta(days=6), z), day_start(today, z))[::-1][:k]
-    earlier, first = [], (ix.times[0].astimezone(z).date() if ix.times else today)
-    for n in range(1, 12*(today.year - first.year + 1) + 1):
-        if n > 12 and n % 12: continue                       # beyond a year: only the same date
-        y, m = divmod(today.year*12 + today.month - 1 - n, 12)
-        if (y, m + 1) < (first.year, first.month) or y < 1970: break
-        try: d = today.replace(year=y, month=m + 1)
-        except ValueError: continue                          # 31 March has no 31 February
-        if es := day(d): earlier.append((_ago(n), es))
-    return week, earlier
+    out = []
+    for ago, back in LOOK_BACK:
+        d = back(today)
+        if d.year < 1970: continue
+        es = ix.between(day_start(d, z), day_start(d + timedelta(days=1), z))
+        if es: out.append((ago, d, es[::-1][:k], len(es)))
+    return out
 
 # %% ../../nbs/web/02_webjournal.ipynb #7673073e
 _HELD = contextvars.ContextVar('persode_held', default=None)   # the handles the current request holds, by user id
@@ -117,6 +119,10 @@ MAX_IMPORT_BYTES = 64*2**20           # the largest export file the app accepts 
 _SETTINGS_KIND = 'persode-settings'   # the kind of a journal's settings record, under `persode.web.accounts.settings_id(uid)`
 _DIARY = re.compile(r'<div class="diary">(.*?)</div>', re.S)
 _DEFAULT_PREFS = dict(name='friend', age=30)   # who pages are drawn for when a person has no profile yet
+
+def _picture(folder:Path, stem:str)->Path|None:
+    "A page's picture: the person's photo, its SVG drawing or an image model's PNG, or None."
+    return next((p for p in (folder/f'{stem}.jpg', folder/f'{stem}.svg', folder/f'{stem}.png') if p.is_file()), None)
 
 def _record(folder:Path, stem:str, uid:str)->dict|None:
     try: rec = json.loads((folder/f'{stem}.json').read_text(encoding='utf-8'))
@@ -234,7 +240,7 @@ class WebJournal:
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
         except OSError: found = None
         v.diary = html.unescape(found[1]) if found else ''
-        if (folder/f'{stem}.png').is_file(): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec)
+        if _picture(folder, stem): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec)
         hits = _hits(rec, s)
         v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
         prov = rec.get('provenance')
@@ -244,16 +250,18 @@ class WebJournal:
     def picture_words(self, uid:str, m, rec:dict)->str:
         "What the picture of memory `m`'s page shows, in words (its alt text): the offline picture described, or the moment an image model drew."
         prov = rec.get('provenance') if isinstance(rec.get('provenance'), dict) else {}
+        if prov.get('illustrator') == PHOTO: return f'A photo {self.prefs(uid).name if self.prefs(uid) else "you"} added to this entry.'
         if 'offline' in str(prov.get('illustrator', 'offline')) or rec.get('rendered_again'):
             prefs = self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS)
-            return picture_alt(prefs.visual_identity, mood_for(m.emotion, m.intensity), scene_motif(m.text))
+            ident = prefs.visual_identity
+            return scene_words(scene_of(m.text, m.created_at, ident, self.tz(uid)), ident, mood_for(m.emotion, m.intensity))
         return f'A picture of the moment: {rec.get("moment") or m.event or excerpt(m.text, 120)}'
 
     def image(self, uid:str, mid:str)->Path:
         "The picture of one of the person's pages."
         m = self.memory(uid, mid)
-        p = self.folder(uid)/f'{journal_stem(m.created_at, m.id)}.png'
-        if not p.is_file(): raise NotFoundError(f'entry {mid!r} has no picture')
+        p = _picture(self.folder(uid), journal_stem(m.created_at, m.id))
+        if p is None: raise NotFoundError(f'entry {mid!r} has no picture')
         return p
 
     def has_page(self, uid:str, e, folder:Path|None=None)->bool:
@@ -261,14 +269,18 @@ class WebJournal:
         return ((folder or self.folder(uid))/f'{journal_stem(e.created_at, e.id)}.json').is_file()
 
     # --- what a person can do
-    def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='')->object:
+    def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='',
+              photo:bytes|None=None,  # the person's photo for the page (`read_photo` checks it); its date is the entry's when `written` is empty
+             )->object:
         "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
         check_text(text); t = when_written(written, self.now(), self.tz(uid))
+        ph = read_photo(photo, self.tz(uid)) if photo is not None else None
+        if ph is not None and not written and ph.taken is not None: t = check_moment(ph.taken, self.now(), 'the date the photo was taken')
         with self.changes_lock(uid):
             agent = self.agent(uid, prefs)
             folder = own_folder(self.folder(uid), uid)
             sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
-            e = journal_entry(agent, text, t, folder, uid)
+            e = journal_entry(agent, text, t, folder, uid, photo=ph)
         self.user(uid)
         return e
 
@@ -348,7 +360,7 @@ def _move_pages(folder:Path, moves:dict):
             a, b = journal_stem(as_utc(t0, 'time'), mid), journal_stem(as_utc(t1, 'time'), mid)
             for ext in ('html', 'md'):
                 if (f := folder/f'{a}.{ext}').is_file(): write_atomic(f, f.read_text(encoding='utf-8').replace(a, b))
-            for ext in ('png', 'html', 'md', 'json'):      # the record last: it says the page is there
+            for ext in ('jpg', 'svg', 'png', 'html', 'md', 'json'):      # the record last: it says the page is there
                 if (folder/f'{a}.{ext}').is_file(): os.replace(folder/f'{a}.{ext}', folder/f'{b}.{ext}')
 
 @patch
