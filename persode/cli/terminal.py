@@ -74,7 +74,7 @@ def format_memory(m,          # a `Memory`
     return '\n'.join(rows + ['', strip_control(m.text)])
 
 # %% ../../nbs/cli/00_terminal.ipynb #f9dc59ae
-_UNSAFE = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
+_UNSAFE = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]')
 
 def json_line(obj)->str:
     "JSON for a terminal: readable Unicode, but every control or direction character escaped (`\\u…`), so the data is exact and inert."

@@ -178,10 +178,10 @@ def check_moment(t:datetime,        # a timezone-aware time a person gave
     return u
 
 # %% ../../nbs/core/00_text.ipynb #ea690ee1
-_UNSAFE_JSON = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
+_UNSAFE_JSON = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]')
 
 def inert_json(obj)->str:
-    "`json.dumps(obj, ensure_ascii=False)` with DEL, C1, line-separator and direction characters escaped (`\\u…`): the same data, inert."
+    "`json.dumps(obj, ensure_ascii=False)` with DEL, C1, line-separator, direction and byte-order-mark characters escaped (`\\u…`): the same data, inert."
     return _UNSAFE_JSON.sub(lambda m: f'\\u{ord(m[0]):04x}', json.dumps(obj, ensure_ascii=False))
 
 # %% ../../nbs/core/00_text.ipynb #a3faaf1c

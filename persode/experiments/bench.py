@@ -289,9 +289,8 @@ class DefaultRecall:
 
 # %% ../../nbs/experiments/02_bench.ipynb #441f810f
 def _analyze(analyzer, texts:list, vecs)->list:
-    "Analyses of `texts`, handing precomputed vectors to an analyzer that reads them (the learned E)."
-    from persode.memory.intensity import SemanticAnalyzer
-    if isinstance(analyzer, SemanticAnalyzer) and vecs is not None: return analyzer.analyze_batch(texts, embeddings=vecs)
+    "Analyses of `texts`, handing precomputed vectors to an analyzer that reads them (`reads_embeddings`: the emotion model, the learned E)."
+    if getattr(analyzer, 'reads_embeddings', False) and vecs is not None: return analyzer.analyze_batch(texts, embeddings=vecs)
     return analyzer.analyze_batch(texts)
 
 

@@ -6,7 +6,7 @@ import base64, io, json, logging, os, re, socket, sys, threading, warnings
 from pathlib import Path
 from ..core.text import PersodeError, redact, strip_control, check_text, write_private
 from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS
-from ..memory.intensity import SemanticAnalyzer, EMBEDDER_IDENTITY
+from ..memory.emotion import journal_analyzer
 from .templates import (JournalContext, VisualPrompt, diary_messages, visual_messages, render_diary,
                                compose_visual_prompt)
 from .illustrator import scene_of, draw_scene
@@ -341,9 +341,8 @@ class OfflineLLM:
         return dict(writer='offline template (no language model was called)',
                     illustrator='offline SVG illustrator (no image model was called)', stand_in=True)
     def analyzer(self, embedder=None)->Analyzer:
-        "The learned `SemanticAnalyzer` (sharing `embedder`) when the journal's vectors come from MiniLM, else the keyword analyzer."
-        if embedder is not None and embedder.identity == EMBEDDER_IDENTITY: return SemanticAnalyzer(embedder=embedder)
-        return LexiconAnalyzer()
+        "The trained emotion model for the journal's embedder (`journal_analyzer`), else the keyword analyzer, saying why in its `note`."
+        return journal_analyzer(embedder)
     def diary(self, ctx:JournalContext)->str: return render_diary(ctx)
     def visual_prompt(self, ctx:JournalContext)->VisualPrompt: return compose_visual_prompt(ctx)
     def illustrate(self, vp:VisualPrompt, ctx:JournalContext, path:str|Path)->Path:

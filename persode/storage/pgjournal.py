@@ -537,3 +537,22 @@ def redate_rows(self:PgJournal, user_id, moves:dict)->int:
                 n += conn.execute('UPDATE persode_memories SET created_at = %s WHERE user_id = %s AND id = %s', (_ts(t), user_id, i)).rowcount
         return n
     return self.run(go, write=True)
+
+# %% ../../nbs/storage/03_pgjournal.ipynb #upd00022
+@patch
+def update_preferences_rows(self:PgJournal, ids, fn):
+    ids = [_uid(i) for i in ids]
+    if self.dim is None: self.ensure_dim(self.new_user_embedder().dim)   # the schema needs a dimension, as for `write_preferences`
+    def go(conn):
+        with conn.transaction():
+            for i in sorted(set(ids)): conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('persode-user:' || %s, 0))", (i,))
+            rows = dict(conn.execute('SELECT user_id, preferences FROM persode_users WHERE user_id = ANY(%s)', (ids,)).fetchall())
+            changes, out = fn({i: rows.get(i) for i in ids})
+            for i, text in changes.items():
+                if text is None:
+                    conn.execute('DELETE FROM persode_users WHERE user_id = %s AND NOT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s)', (i, i))
+                    conn.execute('UPDATE persode_users SET preferences = NULL WHERE user_id = %s', (i,))
+                else: conn.execute('INSERT INTO persode_users (user_id, preferences) VALUES (%s, %s) ON CONFLICT (user_id) '
+                                   'DO UPDATE SET preferences = EXCLUDED.preferences', (i, text))
+        return out
+    return self.run(go, write=True)

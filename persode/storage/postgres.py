@@ -24,7 +24,7 @@ from .contract import DEFAULT_USER, check_user_id, embedder_for, register_backen
 __all__ = ['MAX_DECAY_EXPONENT', 'SEARCH_MODES', 'SENTENCE_BATCH', 'WAL_SWITCHES', 'PgMemoryStore', 'random_journal']
 
 # %% ../../nbs/storage/04_postgres.ipynb #af5c4ea6
-from ..core.text import PersodeError, NotFoundError, MAX_ID_CHARS
+from ..core.text import PersodeError, NotFoundError
 
 # %% ../../nbs/storage/04_postgres.ipynb #pgmsh001
 def _utc(x): return None if x is None else x.astimezone(timezone.utc)
@@ -196,7 +196,8 @@ class PgMemoryStore:
         return _memory(r)
 
     def __contains__(self, mid)->bool:
-        if not isinstance(mid, str) or len(mid) > MAX_ID_CHARS: return False
+        try: check_mid(mid)
+        except (TypeError, PersodeError): return False      # no memory has an id that is not one (NUL would be a DataError)
         return self.journal.run(lambda c: c.execute('SELECT EXISTS (SELECT 1 FROM persode_memories WHERE user_id = %s AND id = %s)',
                                                      (self.user_id, mid)).fetchone()[0])
 

@@ -500,3 +500,20 @@ def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int
 def redate_rows(self:SQLiteJournal, user_id, moves:dict)->int:
     with self._write() as con:
         return con.executemany('UPDATE memories SET created=? WHERE user_id=? AND id=?', ((t, user_id, i) for i, t in moves.items())).rowcount
+
+# %% ../../nbs/storage/02_sqlite.ipynb #upd00012
+@patch
+def update_preferences_rows(self:SQLiteJournal, ids, fn):
+    with self._write(bump=False) as con:
+        found = {}
+        for i in ids:
+            r = con.execute('SELECT preferences FROM users WHERE user_id=?', (i,)).fetchone()
+            found[i] = r[0] if r else None
+        changes, out = fn(found)
+        for i, text in changes.items():
+            if text is None:
+                con.execute('DELETE FROM users WHERE user_id=?1 AND NOT EXISTS (SELECT 1 FROM memories WHERE user_id=?1)', (i,))
+                con.execute('UPDATE users SET preferences=NULL WHERE user_id=?', (i,))
+            else: con.execute('INSERT INTO users(user_id, preferences, created) VALUES (?,?,?) ON CONFLICT(user_id) DO UPDATE SET preferences=excluded.preferences',
+                              (i, text, time.time()))
+    return out

@@ -10,13 +10,14 @@ from ..storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open
 
 # %% auto #0
 __all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTINGS_PREFIX', 'RESERVED_USERNAMES',
-           'ACCOUNT_BACKOFF', 'CLIENT_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SECRET_ENV', 'SECRET_FILE',
-           'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD', 'CSRF_HEADER', 'CSP',
-           'SECURITY_HEADERS', 'check_password', 'default_hasher', 'hash_password', 'verify_password', 'check_username',
-           'settings_id', 'is_account_record', 'Account', 'Accounts', 'wait_words', 'TooManyAttempts', 'Backoff',
-           'client_key', 'LoginLimiter', 'sign_in', 'load_secret', 'Session', 'new_session', 'sign_session',
-           'read_session', 'cookie_kwargs', 'session_cookie_header', 'csrf_token', 'check_csrf', 'is_loopback',
-           'check_bind', 'read_password', 'cli_accounts']
+           'ACCOUNT_BACKOFF', 'CLIENT_BACKOFF', 'DEVICE_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SWEEP_EVERY',
+           'SECRET_ENV', 'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
+           'CSRF_HEADER', 'DEVICE_COOKIE', 'DEVICE_TTL', 'CSP', 'SECURITY_HEADERS', 'check_password', 'default_hasher',
+           'hash_password', 'verify_password', 'check_username', 'settings_id', 'is_account_record', 'Account',
+           'Accounts', 'wait_words', 'TooManyAttempts', 'Backoff', 'client_key', 'LoginLimiter', 'sign_in',
+           'load_secret', 'Session', 'new_session', 'sign_session', 'read_session', 'cookie_kwargs',
+           'session_cookie_header', 'csrf_token', 'check_csrf', 'device_cookie', 'read_device', 'device_cookie_header',
+           'is_loopback', 'check_bind', 'read_password', 'cli_accounts']
 
 # %% ../../nbs/web/01_accounts.ipynb #d91ad691
 MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS = 8, 1024   # bounds on a password (the upper one stops hashing megabytes)
@@ -204,8 +205,10 @@ class Backoff:
 
 ACCOUNT_BACKOFF = Backoff(free=5, base=1., cap=60.)    # per account: its owner never waits more than a minute
 CLIENT_BACKOFF = Backoff(free=10, base=1., cap=900.)   # per client address: one machine guessing waits up to 15 minutes
+DEVICE_BACKOFF = Backoff(free=5, base=1., cap=60.)     # per known device (a browser that signed in before), instead of the two above
 FORGET_FAILURES = 900.                                 # seconds after the last failure when a count starts again from zero
 LIMIT_PREFIX = '~limit:'                               # user id prefix of the counts kept in the journal
+SWEEP_EVERY = 300.                                     # seconds between two sweeps of forgotten counts (`LoginLimiter.tick`)
 
 def client_key(client)->str:
     "What the per-client count is kept under: the address, an IPv6 address's /64 network (one machine usually holds a whole /64)."
@@ -217,48 +220,91 @@ def client_key(client)->str:
 def _limit_id(key:tuple)->str: return LIMIT_PREFIX + hashlib.sha256(f'{key[0]}:{key[1]}'.encode()).hexdigest()[:32]
 
 class LoginLimiter:
-    "Failed sign-ins in a row per account and per client with a `Backoff` each; in `db` when given (every process serving it shares them), else in memory (at most `max_keys`)."
+    "Sign-in attempts per account, per client and per known device with a `Backoff` each; in `db` when given (every process serving it shares them), else in memory (at most `max_keys`)."
     def __init__(self, db:JournalDB|None=None, per_account:Backoff=ACCOUNT_BACKOFF, per_client:Backoff=CLIENT_BACKOFF,
-                 forget_after:float=FORGET_FAILURES, max_keys:int=100_000):
-        if not forget_after > 0 or max_keys < 4 or min(per_account.free, per_client.free) < 1: raise ValueError('forget_after must be > 0, max_keys >= 4 and free >= 1')
-        if max(per_account.cap, per_client.cap) > forget_after: raise ValueError('a wait cannot be longer than forget_after')
-        self.db, self.per_account, self.per_client, self.forget_after, self.max_keys = db, per_account, per_client, float(forget_after), int(max_keys)
-        self._mem, self._lock = {}, threading.Lock()
-    def _keys(self, username, client):
+                 forget_after:float=FORGET_FAILURES, max_keys:int=100_000, per_device:Backoff=DEVICE_BACKOFF):
+        if not forget_after > 0 or max_keys < 4 or min(per_account.free, per_client.free, per_device.free) < 1: raise ValueError('forget_after must be > 0, max_keys >= 4 and free >= 1')
+        if max(per_account.cap, per_client.cap, per_device.cap) > forget_after: raise ValueError('a wait cannot be longer than forget_after')
+        self.db, self.per_account, self.per_client, self.per_device = db, per_account, per_client, per_device
+        self.forget_after, self.max_keys = float(forget_after), int(max_keys)
+        self._mem, self._lock, self._next_sweep = {}, threading.Lock(), -math.inf
+    def _keys(self, username, client, device=None)->tuple:
+        "The counts an attempt is held to: a known device's own (see below); else the account's and the client's."
+        if device: return ((('device', str(device)[:64]), self.per_device),)
         u = username.strip().lower()[:64] if isinstance(username, str) else ''
         return (('account', u), self.per_account), (('client', client_key(client)), self.per_client)
 
-    def _get(self, key:tuple, now:float)->tuple:
-        "(failures in a row, time of the last) of a key; (0, 0.) when none, or forgotten."
-        d = self._mem.get(key, (0, 0.)) if self.db is None else self.db.preferences(_limit_id(key))
+    def _read(self, d, now:float)->tuple:
+        "(attempts in a row, time of the last) of a stored count; (0, 0.) when none, damaged, or forgotten."
         try: n, last = (int(d['n']), float(d['last'])) if isinstance(d, dict) else (int(d[0]), float(d[1]))
         except (KeyError, TypeError, ValueError, IndexError): n, last = 0, 0.
         return (n, last) if 0 < n and math.isfinite(last) and now - last < self.forget_after else (0, 0.)
 
-    def _put(self, key:tuple, n:int, last:float):
+    def _update(self, keys:list, now:float, fn):
+        "`fn({key: (n, last)}) -> ({key: (n, last)}, result)` as one step: in the journal for every process (`update_preferences`), else under the lock."
         if self.db is not None:
-            if n: self.db.set_preferences(_limit_id(key), dict(kind='persode-limit', n=n, last=last))
-            elif self.db.preferences(_limit_id(key)) is not None: self.db.forget_user(_limit_id(key))
-            return
+            ids = {_limit_id(k): k for k in keys}
+            def go(found):
+                new, out = fn({k: self._read(found[i], now) for i, k in ids.items()})
+                return {_limit_id(k): dict(kind='persode-limit', n=n, last=last) if n else None for k, (n, last) in new.items()}, out
+            return self.db.update_preferences(list(ids), go)
+        with self._lock:
+            new, out = fn({k: self._read(self._mem.get(k), now) for k in keys})
+            for k, v in new.items(): self._put(k, *v)
+            return out
+
+    def _put(self, key:tuple, n:int, last:float):
         if not n: self._mem.pop(key, None); return
         if key not in self._mem and len(self._mem) >= self.max_keys - 1:
             for k in [k for k, (_, t) in self._mem.items() if last - t >= self.forget_after]: del self._mem[k]
             while len(self._mem) >= self.max_keys - 1: del self._mem[next(iter(self._mem))]   # oldest first
         self._mem[key] = (n, last)
 
-    def check(self, username, client, now:float):
-        "Raise `TooManyAttempts` when the account or the client must still wait at `now` after its failures in a row."
-        with self._lock: wait = max(last + b.wait(n) - now for key, b in self._keys(username, client) for n, last in [self._get(key, now)])
+    def reserve(self, username, client, now:float, device=None):
+        "Count an attempt before its password is tried, as one step for every thread and process; `TooManyAttempts` (and nothing counted) when a count must still wait."
+        ks = self._keys(username, client, device)
+        def go(cur):
+            wait = max(last + b.wait(n) - now for k, b in ks for n, last in [cur[k]])
+            return ({}, wait) if wait > 0 else ({k: (cur[k][0] + 1, float(now)) for k, _ in ks}, 0.)
+        wait = self._update([k for k, _ in ks], now, go)
         if wait > 0: raise TooManyAttempts(wait)
 
-    def failed(self, username, client, now:float):
-        "Count a failed sign-in against both the account and the client."
-        with self._lock:
-            for key, _ in self._keys(username, client): self._put(key, self._get(key, now)[0] + 1, float(now))
+    def check(self, username, client, now:float, device=None):
+        "Raise `TooManyAttempts` when a count of this attempt must still wait at `now` (nothing is counted)."
+        ks = self._keys(username, client, device)
+        wait = self._update([k for k, _ in ks], now, lambda cur: ({}, max(last + b.wait(n) - now for k, b in ks for n, last in [cur[k]])))
+        if wait > 0: raise TooManyAttempts(wait)
 
-    def succeeded(self, username, client, now:float):
-        "A successful sign-in clears the account's count (the client's stays: it may be guessing other accounts)."
-        with self._lock: self._put(self._keys(username, client)[0][0], 0, float(now))
+    def failed(self, username, client, now:float, device=None):
+        "Count a failed sign-in that `reserve` did not count (its counts, one more each)."
+        ks = [k for k, _ in self._keys(username, client, device)]
+        self._update(ks, now, lambda cur: ({k: (cur[k][0] + 1, float(now)) for k in ks}, None))
+
+    def sweep(self, now:float)->int:
+        "Remove every count forgotten at `now` (its last attempt `forget_after` ago or more), whatever it counts; returns how many."
+        gone = lambda d: self._read(d, now) == (0, 0.)
+        if self.db is None:
+            with self._lock:
+                old = [k for k, v in self._mem.items() if gone(v)]
+                for k in old: del self._mem[k]
+            return len(old)
+        ids, n = [u for u in self.db.users() if u.startswith(LIMIT_PREFIX)], 0
+        for i in range(0, len(ids), 100):           # each record dropped only if still forgotten when it is dropped
+            n += self.db.update_preferences(ids[i:i + 100], lambda f: ((drop := {u: None for u, d in f.items() if d is not None and gone(d)}), len(drop)))
+        return n
+
+    def due(self, now:float)->bool: return now >= self._next_sweep
+    def tick(self, now:float)->int:
+        "The schedule the server keeps: a `sweep` when `SWEEP_EVERY` seconds have passed since this limiter's last one (0 otherwise)."
+        with self._lock:
+            if now < self._next_sweep: return 0
+            self._next_sweep = now + SWEEP_EVERY
+        return self.sweep(now)
+
+    def succeeded(self, username, client, now:float, device=None):
+        "After the right password: the account's count (a known device's) cleared; the client's keeps its failures, less the attempt `reserve` counted."
+        ks = [k for k, _ in self._keys(username, client, device)]
+        self._update(ks, now, lambda cur: ({k: (0, 0.) if k[0] != 'client' else (max(0, cur[k][0] - 1), cur[k][1]) for k in ks}, None))
 
 # %% ../../nbs/web/01_accounts.ipynb #ade1677a
 def sign_in(accounts:Accounts,      # where the accounts are
@@ -267,14 +313,13 @@ def sign_in(accounts:Accounts,      # where the accounts are
             password,               # as typed
             client:str,             # the client's address (e.g. `request.client.host`)
             now:float,              # epoch seconds
+            device:str|None=None,   # this browser's device id for this name (`read_device`); None: an unknown device
            )->Account:              # the signed-in account
-    "Check the rate limit and the password; PersodeError ('wrong username or password') or `TooManyAttempts`."
-    limiter.check(username, client, now)
+    "Count the attempt, then check the password; PersodeError ('wrong username or password') or `TooManyAttempts`."
+    limiter.reserve(username, client, now, device)     # counted before argon2 runs: parallel guesses cannot all get in
     acct = accounts.authenticate(username, password)
-    if acct is None:
-        limiter.failed(username, client, now)
-        raise PersodeError('wrong username or password')
-    limiter.succeeded(username, client, now)
+    if acct is None: raise PersodeError('wrong username or password')
+    limiter.succeeded(username, client, now, device)
     return acct
 
 # %% ../../nbs/web/01_accounts.ipynb #6b2ad575
@@ -404,6 +449,40 @@ def check_csrf(token,              # what the request carried (any type)
     "Whether a request's CSRF token belongs to its session; False for anything missing or wrong."
     if session is None or not isinstance(token, str) or len(token) != 43: return False
     return hmac.compare_digest(token.encode('ascii', 'replace'), csrf_token(session, secret).encode())
+
+# %% ../../nbs/web/01_accounts.ipynb #dev00002
+DEVICE_COOKIE = 'persode_device'   # the device cookie's name
+DEVICE_TTL = 365*86400.            # seconds a browser stays known after the sign-in that gave it its cookie
+_DEVICE = re.compile(r'd1\.([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})')
+
+def _device_sig(body:str, secret)->str: return _b64e(hmac.new(_key(secret, b'device'), body.encode(), hashlib.sha256).digest())
+
+def device_cookie(username:str, # the account signed in to
+                  secret:bytes, # from `load_secret`
+                  now:float,    # epoch seconds
+                 )->str:        # 'd1.<payload>.<signature>'
+    "A new signed device cookie: this browser signed in to `username` at `now` (a fresh random device id each time)."
+    body = _b64e(json.dumps(dict(u=check_username(username), d=secrets.token_hex(16), i=float(now)), separators=(',', ':')).encode())
+    return f'd1.{body}.{_device_sig(body, secret)}'
+
+def read_device(token,          # the cookie value (any type)
+                username,       # the name typed in the sign-in form
+                secret:bytes,   # from `load_secret`
+                now:float,      # epoch seconds
+               )->str|None:     # the device id, or None: an unknown device
+    "The device id of `token` when it is a device cookie this server signed for the account `username` within `DEVICE_TTL` before `now`."
+    if not isinstance(token, str) or not (m := _DEVICE.fullmatch(token)) or not hmac.compare_digest(_device_sig(m[1], secret), m[2]): return None
+    try:
+        d, name = json.loads(_b64d(m[1])), check_username(username)
+        u, dev, i = d['u'], d['d'], float(d['i'])
+    except (ValueError, KeyError, TypeError): return None        # PersodeError is a ValueError
+    ok = u == name and isinstance(dev, str) and re.fullmatch('[0-9a-f]{32}', dev) and now - DEVICE_TTL < i <= now + CLOCK_SKEW
+    return dev if ok else None
+
+def device_cookie_header(token:str, secure:bool=False)->str:
+    "The `Set-Cookie` header value of a device cookie."
+    if not isinstance(token, str) or not _DEVICE.fullmatch(token): raise ValueError('not a device token')
+    return f'{DEVICE_COOKIE}={token}; Max-Age={int(DEVICE_TTL)}; Path=/; HttpOnly; SameSite=Strict' + ('; Secure' if secure else '')
 
 # %% ../../nbs/web/01_accounts.ipynb #ec696535
 def is_loopback(host:str)->bool:

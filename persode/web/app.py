@@ -2,8 +2,8 @@
 
 # %% ../../nbs/web/03_app.ipynb #08f8de4f
 from __future__ import annotations
-import argparse, hmac, ipaddress, logging, os, time
-from urllib.parse import urlencode, urlsplit
+import argparse, hmac, ipaddress, logging, os, secrets, time
+from urllib.parse import urlencode, urlsplit, parse_qsl
 from datetime import timedelta
 from ..core.text import PersodeError, NotFoundError, check_id, MAX_TEXT_CHARS, local_time
 from ..storage import open_journal, DEFAULT_USER, JournalDB, find_filter, MAX_QUERY_CHARS
@@ -19,22 +19,24 @@ from ..journal.photos import MAX_PHOTO_BYTES
 from starlette.datastructures import UploadFile
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
                        session_cookie_header, SESSION_TTL, SESSION_COOKIE, CSRF_FIELD, CSRF_HEADER, csrf_token, check_csrf, check_bind,
-                       is_loopback, SECURITY_HEADERS)
+                       is_loopback, SECURITY_HEADERS, DEVICE_COOKIE, device_cookie, read_device, device_cookie_header)
 try:
     from fasthtml.common import FastHTML, APIRouter, Beforeware, HTMLResponse, RedirectResponse, FileResponse, Response
     from fasthtml.common import A, H2, Input, P, Section, Ul
     from starlette.datastructures import MutableHeaders
     from starlette.requests import cookie_parser
     from starlette.middleware import Middleware
+    from starlette.concurrency import run_in_threadpool
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES', 'fault', 'SessionGuard', 'signed_in',
-           'genuine', 'journal_app', 'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep',
-           'onboard', 'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline',
-           'day', 'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page',
-           'login', 'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password',
-           'proxy_options', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
+__all__ = ['log', 'TOKEN_PARAM', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES', 'NO_TOKEN_WARNING',
+           'fault', 'new_access_token', 'access_gate', 'SessionGuard', 'signed_in', 'genuine', 'journal_app',
+           'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep', 'onboard',
+           'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day',
+           'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page', 'login',
+           'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password', 'proxy_options',
+           'open_message', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #dsgn0101
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
@@ -64,9 +66,20 @@ def _cookie(scope)->str|None:
         if k == b'cookie': return cookie_parser(v.decode('latin-1')).get(SESSION_COOKIE)
     return None
 
-def _holds(s, local:str|None, accounts)->bool:
-    "Whether a well-signed session still holds: the local user's without accounts; else anonymous, or of an account whose current session key it carries."
-    if accounts is None: return s.user_id == local
+TOKEN_PARAM = 'token'   # the query parameter of the access token in the address `persode serve` prints
+
+def new_access_token()->str:
+    "A random access token for a journal served without accounts (256 bits, URL-safe)."
+    return secrets.token_urlsafe(32)
+
+def access_gate(token:str, secret:bytes)->str:
+    "What a session let in by `token` carries (as its session key): 32 hex characters, the token never itself."
+    if not isinstance(token, str) or len(token) < 16: raise PersodeError('an access token must be at least 16 characters')
+    return hmac.new(secret, b'persode/access/' + token.encode(), 'sha256').hexdigest()[:32]
+
+def _holds(s, local:str|None, accounts, gate:str|None=None)->bool:
+    "Whether a well-signed session still holds: the local user's without accounts (let in by the access token when there is one, `gate`); else anonymous, or of an account whose current session key it carries."
+    if accounts is None: return s.user_id == local and (gate is None or hmac.compare_digest(s.epoch, gate))
     if s.user_id is None: return True
     a = accounts.get(s.user_id)
     return a is not None and bool(a.epoch) and hmac.compare_digest(a.epoch, s.epoch)
@@ -75,15 +88,30 @@ def _holds(s, local:str|None, accounts)->bool:
 # %% ../../nbs/web/03_app.ipynb #e8f30025
 class SessionGuard:
     "ASGI middleware: the signed session (a fresh one when missing or invalid), the request's journal scope, the security headers, no caching of pages, the server's time."
-    def __init__(self, app, web:WebJournal, local:str|None=None, accounts=None):
-        self.app, self.web, self.secret, self.local, self.accounts = app, web, web.secret, local, accounts
+    def __init__(self, app, web:WebJournal, local:str|None=None, accounts=None, token:str|None=None, limiter=None):
+        self.app, self.web, self.secret, self.local, self.accounts, self.token, self.limiter = app, web, web.secret, local, accounts, token, limiter
+        self.gate = None if token is None or accounts is not None else access_gate(token, web.secret)
     def session(self, scope, now:float):
-        "The request's valid session, or None (expired, forged, for another mode, for an account that is gone or whose password changed since)."
+        "The request's valid session, or None (expired, forged, for another mode, not let in by the access token, for an account that is gone or whose password changed since)."
         s = read_session(_cookie(scope), self.secret, now)
-        return s if s is not None and _holds(s, self.local, self.accounts) else None
+        return s if s is not None and _holds(s, self.local, self.accounts, self.gate) else None
+    def let_in(self, scope, s, now:float):
+        "Without the access token's session: a redirect that trades the token in the address for the session cookie, or the 403 page."
+        q = parse_qsl(scope.get('query_string', b'').decode('latin-1'), keep_blank_values=True)
+        given = next((v for k, v in q if k == TOKEN_PARAM), '')
+        if not hmac.compare_digest(given.encode(), self.token.encode()):
+            return HTMLResponse(document(*page('Open your journal from its address', P('Persode printed the address to open when it started, in the window '
+                                'where it runs: open that address (with its token) in this browser.'),
+                                error='This journal opens only from the address Persode printed when it started.')), status_code=403)
+        scope['persode_set_session'] = new_session(self.local, now, epoch=self.gate)
+        rest = urlencode([(k, v) for k, v in q if k != TOKEN_PARAM])
+        path = scope.get('path', '/')
+        return RedirectResponse((path if path.startswith('/') and not path.startswith('//') else '/') + (f'?{rest}' if rest else ''), status_code=303)
     async def __call__(self, scope, receive, send):
         if scope['type'] != 'http': return await self.app(scope, receive, send)
         t0, now, static = time.perf_counter(), time.time(), scope.get('path', '').startswith('/static/')
+        if self.limiter is not None and self.limiter.due(t := self.web.now().timestamp()):
+            await run_in_threadpool(self.limiter.tick, t)      # forgotten sign-in counts swept on schedule (`LoginLimiter.tick`)
         s = self.session(scope, now)
         if s is None: s = scope['persode_set_session'] = new_session(self.local, now)
         scope['persode_session'], scope['csrf'] = s, csrf_token(s, self.secret)
@@ -101,6 +129,8 @@ class SessionGuard:
                     h.append('Set-Cookie', session_cookie_header(sign_session(new, self.secret), SESSION_TTL, secure=scope.get('scheme') == 'https'))
                 h['Server-Timing'] = f'app;dur={(time.perf_counter() - t0)*1e3:.2f}'
             await send(msg)
+        if self.gate is not None and not static and not hmac.compare_digest(s.epoch, self.gate):
+            return await self.let_in(scope, s, now)(scope, receive, send_)
         try:
             with self.web.request(): await self.app(scope, receive, send_)
         except Exception:
@@ -134,14 +164,16 @@ PUBLIC = [r'/static/.*', r'/login', r'/signup']   # the paths a visitor who has 
 def journal_app(web:WebJournal,                # the server side, with its signing key in `web.secret`
                 local:str|None=None,           # the local user without accounts
                 accounts:Accounts|None=None,   # the accounts people sign in to
+                token:str|None=None,           # without accounts: the access token a browser brings once (None: every local program may open it)
                )->FastHTML:
     "The FastHTML app of `web`, with its middleware, Beforeware and state, and no routes yet."
+    limiter = None if accounts is None else LoginLimiter(accounts.db)   # counts in the journal: every process serving it sees them
     app = FastHTML(default_hdrs=False, hdrs=HEAD, htmlkw=dict(lang='en'), canonical=False, sess_cls=None, key_fname=os.devnull, secret_key='unused',
                    before=[Beforeware(signed_in, skip=PUBLIC), Beforeware(genuine, skip=[r'/static/.*'])],
-                   middleware=[Middleware(SessionGuard, web=web, local=local, accounts=accounts)],
+                   middleware=[Middleware(SessionGuard, web=web, local=local, accounts=accounts, token=token, limiter=limiter)],
                    exception_handlers={404: lambda req, exc: _missing('there is no such page')})
     app.state.web, app.state.accounts = web, accounts
-    app.state.limiter = None if accounts is None else LoginLimiter(accounts.db)   # counts in the journal: every process serving it sees them
+    app.state.limiter = limiter
     return app
 
 def make_app(db:JournalDB,            # the open journal
@@ -153,11 +185,12 @@ def make_app(db:JournalDB,            # the open journal
              llm=None,                # the generation back end (`get_llm()`)
              secret:bytes|None=None,  # the session signing key; `load_secret(home)` when None
              tz:str|None=None,        # the time zone of a journal whose person chose none (IANA name); the computer's zone when None
+             token:str|None=None,     # without accounts: the access token (`new_access_token`) a browser brings once in the address; None: none asked
             )->FastHTML:
     "The web journal as a FastHTML (ASGI) app."
     web = WebJournal(db, home, llm, clock, tz, secret=secret if secret is not None else load_secret(home))
     local = None if accounts is not None else check_id(user or os.environ.get('PERSODE_USER') or DEFAULT_USER, 'user id')
-    app = journal_app(web, local, accounts)
+    app = journal_app(web, local, accounts, token)
     for r in ROUTES + (ACCOUNT_ROUTES if accounts is not None else []): r.to_app(app)
     return app
 
@@ -387,6 +420,7 @@ def _entries_count(n:int)->str: return f'{n:,} entr{"y" if n == 1 else "ies"}'
 def _close_in_meaning(web, uid:str, q:str, f, shown:set)->list:
     "Up to `MEANING_RESULTS` entries the default recall finds for `q`, at or above the relevance floor Talk quotes by, that are not `shown` and keep to the filters of `f` (no recall recorded)."
     st = web.user(uid)['store']
+    if len(st) == 0: return []      # a journal with no entries yet has nothing close in meaning (the store refuses an empty query)
     r = with_relevance(st, st.retrieve(q, web.now(), top_k=MEANING_RESULTS + len(shown), strategy='default', reinforce=False), relevance_floor(st.embedder))
     def keep(m):
         t = m.created_at.timestamp()
@@ -433,7 +467,8 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
     head = f'{many} with {said}' if said else many
     return _html(page('Search', form,
                       Section(H2('Found'), P(head + (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '') + '.', cls='found-count'),
-                              found_list(found.entries, f.words, tz) if found.entries else P('No entry matches all of this.'),
+                              found_list(found.entries, f.words, tz) if found.entries else
+                              P('No entry matches all of this.') if web.db.count_entries(auth) else P('No entries yet. ', A('Write your first entry', href='/')),
                               _older('/search', found.older, q=q, tag=tag, emotion=emotion, start=start, end=end)),
                       Section(H2('Close in meaning'), found_list(close, f.words, tz)) if close else None))
 
@@ -498,6 +533,15 @@ def _begin(req, acct):
     "Start a new session for `acct` with this response (a fresh session id, the account's current session key)."
     req.scope['persode_set_session'] = new_session(acct.user_id, time.time(), epoch=acct.epoch)
 
+def _device(req, state, username)->str|None:
+    "This browser's device id for the account `username` (its device cookie, see `read_device`), None for an unknown browser."
+    return read_device(req.cookies.get(DEVICE_COOKIE), username, state.web.secret, time.time())
+
+def _known(r, req, state, acct):
+    "`r` with a new device cookie: this browser now knows `acct` (its sign-ins are counted on their own, see `LoginLimiter`)."
+    r.headers.append('Set-Cookie', device_cookie_header(device_cookie(acct.username, state.web.secret, time.time()), secure=req.url.scheme == 'https'))
+    return r
+
 _account_routes = APIRouter()
 
 def _sign_in(req, username:str='', error=None, status:int=200, notice=None)->HTMLResponse:
@@ -510,11 +554,12 @@ def sign_in_page(req, msg:str=''): return _sign_in(req, notice=NOTICES.get(msg))
 
 @_account_routes.post('/login')
 def login(req, state, username:str='', password:str=''):
-    try: acct = sign_in(state.accounts, state.limiter, username, password, client=_client(req), now=state.web.now().timestamp())
+    try: acct = sign_in(state.accounts, state.limiter, username, password, client=_client(req), now=state.web.now().timestamp(),
+                        device=_device(req, state, username))
     except PersodeError as e:
         return _refused(_sign_in(req, username[:40], str(e), 400), e)
     _begin(req, acct)
-    return _go('/')
+    return _known(_go('/'), req, state, acct)
 
 @_account_routes.get('/logout')
 def logout_form(req): return _html(page('Sign out', confirm_form(_token(req), '/logout', 'Sign out of Persode? Every browser signed in to your account is signed out with this one.', 'Sign out', cancel=back(req), danger=False)))
@@ -542,7 +587,7 @@ def signup(req, state, username:str='', password:str='', password2:str=''):
     except PersodeError as e:
         return _html(page('Create an account', login_form(_token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
     _begin(req, acct)
-    return _go('/onboard')
+    return _known(_go('/onboard'), req, state, acct)
 
 # %% ../../nbs/web/03_app.ipynb #e8f30027
 @_account_routes.get('/password')
@@ -551,7 +596,7 @@ def password_page(req): return _html(page('Change your password', password_form(
 @_account_routes.post('/password')
 def change_password(req, auth, state, password:str='', new:str='', new2:str=''):
     try:
-        try: sign_in(state.accounts, state.limiter, auth, password, client=_client(req), now=state.web.now().timestamp())
+        try: sign_in(state.accounts, state.limiter, auth, password, client=_client(req), now=state.web.now().timestamp(), device=_device(req, state, auth))
         except TooManyAttempts: raise
         except PersodeError: raise PersodeError('the current password is wrong') from None
         if new != new2: raise PersodeError('the two new passwords differ')
@@ -578,6 +623,15 @@ def proxy_options(forwarded_allow_ips:str|None=None, # comma-separated addresses
     return dict(proxy_headers=bool(ips), forwarded_allow_ips=','.join(ips) if ips else None)
 
 # %% ../../nbs/web/03_app.ipynb #ce1a1beb
+NO_TOKEN_WARNING = ('Warning: --no-token: every program of every user of this computer can read and change this journal '
+                    'at the address below. Leave --no-token out to require the token.')
+
+def open_message(host:str, port:int, accounts:bool, token:str|None, workers:int=1)->str:
+    "What `persode serve` prints at start: where the journal is open (with its access token), and the warning when it has none."
+    url = f'http://{host if ":" not in host else f"[{host}]"}:{port}/' + (f'?{TOKEN_PARAM}={token}' if token else '')
+    say = f'Persode is open at {url}' + (f' with {workers} processes' if workers > 1 else '') + ' (Ctrl-C stops it)'
+    return say if accounts or token else f'{NO_TOKEN_WARNING}\n{say}'
+
 def serve(db=None,                # a journal URL or file, or an open `JournalDB`; `open_journal`'s default when None
           *,
           home=None,              # the Persode home (`--home`)
@@ -588,15 +642,18 @@ def serve(db=None,                # a journal URL or file, or an open `JournalDB
           llm=None,               # the generation back end
           tz:str|None=None,       # the time zone of journals whose person chose none (IANA name); the computer's when None
           forwarded_allow_ips:str|None=None, # proxies whose X-Forwarded-For/-Proto are believed (comma-separated addresses); None: nobody's
-          log_level:str='warning'):
+          log_level:str='warning',
+          token:bool=True,        # without accounts: a browser must bring the access token printed at start; False: any local program may open the journal
+         ):
     "Run the web journal until interrupted."
     import uvicorn
     j = db if isinstance(db, JournalDB) else open_journal(db, home=home) if db else open_journal(home=home)
     try:
         accts = Accounts(j) if accounts else None
         check_bind(host, accts)
-        app = make_app(j, home=home, user=user, accounts=accts, llm=llm, tz=tz)
-        print(f'Persode is open at http://{host if ":" not in host else f"[{host}]"}:{port}/ (Ctrl-C stops it)', flush=True)
+        tok = new_access_token() if accts is None and token else None
+        app = make_app(j, home=home, user=user, accounts=accts, llm=llm, tz=tz, token=tok)
+        print(open_message(host, port, accts is not None, tok), flush=True)
         uvicorn.run(app, host=host, port=port, log_level=log_level, **proxy_options(forwarded_allow_ips))
     finally:
         if j is not db: j.close()
@@ -609,17 +666,18 @@ def worker_app(db:str|None,           # the journal URL or file; `open_journal`'
                accounts:bool=False,   # require sign-in
                llm:str|None=None,     # the generation back end's name (`get_llm`)
                tz:str|None=None,      # the default time zone
+               token:str|None=None,   # the access token every process asks for (without accounts)
               )->FastHTML:
     "The app one serving process of `serve_workers` builds for itself, on its own connection to the journal."
     j = open_journal(db, home=home) if db else open_journal(home=home)
-    return make_app(j, home=home, user=user, accounts=Accounts(j) if accounts else None, llm=get_llm(llm), tz=tz)
+    return make_app(j, home=home, user=user, accounts=Accounts(j) if accounts else None, llm=get_llm(llm), tz=tz, token=token)
 
 def serve_workers(db:str|None,          # the journal URL or file (each process opens it); `open_journal`'s default when None
                   workers:int=2,        # serving processes
                   *,
                   home=None, host:str='127.0.0.1', port:int=8765, user:str|None=None, accounts:bool=False,
                   llm:str|None=None,    # the generation back end's name ('offline', 'openai'; None: $PERSODE_LLM)
-                  tz:str|None=None, forwarded_allow_ips:str|None=None, log_level:str='warning'):
+                  tz:str|None=None, forwarded_allow_ips:str|None=None, log_level:str='warning', token:bool=True):
     "Run the web journal in `workers` processes on one socket until interrupted (the options are `serve`'s)."
     import functools, uvicorn
     from uvicorn.supervisors import Multiprocess
@@ -628,9 +686,10 @@ def serve_workers(db:str|None,          # the journal URL or file (each process 
     j = open_journal(db, home=home) if db else open_journal(home=home)
     try: check_bind(host, Accounts(j) if accounts else None); load_secret(home)    # refuse before starting; the key exists before the processes read it
     finally: j.close()
-    cfg = uvicorn.Config(functools.partial(worker_app, str(db) if db else None, home, user, accounts, llm, tz), factory=True, host=host, port=port,
+    tok = new_access_token() if not accounts and token else None     # one token, asked for by every process
+    cfg = uvicorn.Config(functools.partial(worker_app, str(db) if db else None, home, user, accounts, llm, tz, tok), factory=True, host=host, port=port,
                          workers=workers, log_level=log_level, lifespan='off', **proxy_options(forwarded_allow_ips))
-    print(f'Persode is open at http://{host if ":" not in host else f"[{host}]"}:{port}/ with {workers} processes (Ctrl-C stops it)', flush=True)
+    print(open_message(host, port, accounts, tok, workers), flush=True)
     Multiprocess(cfg, sockets=[cfg.bind_socket()]).run()
     return 0
 
@@ -651,7 +710,10 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     p.add_argument('--forwarded-allow-ips', default=None, metavar='IPS', help='reverse proxies (comma-separated addresses, e.g. 127.0.0.1) '
                    'whose X-Forwarded-For and X-Forwarded-Proto are believed; by default none: the client is the address that connects')
     p.add_argument('--workers', default=1, type=int, help='serving processes (default: 1); more use more cores')
+    p.add_argument('--no-token', action='store_true', help='without accounts, open the journal to every program on this computer, with no '
+                   'access token in the address (not recommended: other users of the computer can then read it)')
     a = p.parse_args(argv)
+    if a.no_token and a.accounts: raise PersodeError('--no-token is for a journal without accounts; with --accounts people sign in')
     proxy_options(a.forwarded_allow_ips)
     if not 0 < a.port < 65536: raise PersodeError(f'--port must be between 1 and 65535, got {a.port}')
     if a.user is not None: check_id(a.user, 'user id')
@@ -661,6 +723,6 @@ def cli_serve(argv:list|None=None, # arguments after `persode serve`
     file = journal_file(a.db, a.home)
     keyword_notice(file is not None and not file.exists())     # serving creates the journal: say once how it will recall
     if a.workers > 1: return serve_workers(a.db, a.workers, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=a.llm,
-                                           tz=a.tz, forwarded_allow_ips=a.forwarded_allow_ips)
+                                           tz=a.tz, forwarded_allow_ips=a.forwarded_allow_ips, token=not a.no_token)
     return serve(a.db, home=a.home, host=a.host, port=a.port, user=a.user, accounts=a.accounts, llm=get_llm(a.llm), tz=a.tz,
-                 forwarded_allow_ips=a.forwarded_allow_ips)
+                 forwarded_allow_ips=a.forwarded_allow_ips, token=not a.no_token)

@@ -26,8 +26,8 @@ try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start', 'DateIndex',
-           'look_back', 'entry_line', 'WebJournal', 'running']
+__all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'MOVES_FILE', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start',
+           'DateIndex', 'look_back', 'entry_line', 'WebJournal', 'settle_moves', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -182,7 +182,17 @@ class WebJournal:
             st = held[uid] = (free.pop() if free else None) or dict(store=self.db.store_for(uid), index=DateIndex(), agent=None)
         follow = getattr(st['store'], 'follow_journal', None)     # a `MemoryStore` follows other writers; PostgreSQL needs not
         st['index'].update(st['store'], reloaded=bool(follow()) if callable(follow) else False)
+        if (self.folder(uid)/MOVES_FILE).exists(): self._settle(uid, st)      # a move of page files was cut short (see `keep_days`)
         return st
+
+    def _settle(self, uid:str, st:dict):
+        "Give the pages of the entries a cut-short `keep_days` moved the names their records' times say (`settle_moves`)."
+        folder = self.folder(uid)
+        with page_lock(folder):
+            follow = getattr(st['store'], 'follow_journal', None)
+            if callable(follow): follow()                   # the times as committed, read under the lock
+            s = st['store']
+            settle_moves(folder, lambda mid: s[mid].created_at if mid in s else None)
 
     def drop(self, uid:str):
         "Forget the person's handles (after their journal was erased)."
@@ -352,16 +362,35 @@ from ..journal.pages import page_lock
 from .views import untimed
 
 # %% ../../nbs/web/02_webjournal.ipynb #tskd0002
+MOVES_FILE = '.moving.json'   # in a page folder while its entries move: their ids and both times (see `settle_moves`)
+
 def _move_pages(folder:Path, moves:dict):
-    "Rename the page files of entries given new times `{id: (old, new)}` (the file names carry the time; the page and its markdown name their picture)."
-    if not folder.is_dir(): return
-    with page_lock(folder):
-        for mid, (t0, t1) in moves.items():
-            a, b = journal_stem(as_utc(t0, 'time'), mid), journal_stem(as_utc(t1, 'time'), mid)
-            for ext in ('html', 'md'):
-                if (f := folder/f'{a}.{ext}').is_file(): write_atomic(f, f.read_text(encoding='utf-8').replace(a, b))
-            for ext in ('jpg', 'svg', 'png', 'html', 'md', 'json'):      # the record last: it says the page is there
-                if (folder/f'{a}.{ext}').is_file(): os.replace(folder/f'{a}.{ext}', folder/f'{b}.{ext}')
+    "Rename the page files of entries given new times `{id: (old, new)}` (the file names carry the time; the page and its markdown name their picture); the caller holds `page_lock`."
+    for mid, (t0, t1) in moves.items():
+        a, b = journal_stem(as_utc(t0, 'time'), mid), journal_stem(as_utc(t1, 'time'), mid)
+        if a == b: continue
+        for ext in ('html', 'md'):
+            if (f := folder/f'{a}.{ext}').is_file(): write_atomic(f, f.read_text(encoding='utf-8').replace(a, b))
+        for ext in ('jpg', 'svg', 'png', 'html', 'md', 'json'):      # the record last: it says the page is there
+            if (folder/f'{a}.{ext}').is_file(): os.replace(folder/f'{a}.{ext}', folder/f'{b}.{ext}')
+
+def settle_moves(folder:Path, # a person's page folder; the caller holds its `page_lock`
+                 created,     # created(id) -> the entry's time as the journal holds it, None when it is gone
+                )->int:       # entries whose page files were looked after
+    "Finish a move of page files that a crash interrupted: each entry named in the folder's `MOVES_FILE` gets its page files under the time its record holds."
+    p = folder/MOVES_FILE
+    try: moves = json.loads(p.read_text(encoding='utf-8'))
+    except FileNotFoundError: return 0
+    except (OSError, ValueError): moves = {}        # unreadable: nothing can be followed (the pages keep their names)
+    n = 0
+    for mid, times in (moves.items() if isinstance(moves, dict) else ()):
+        if (t := created(mid)) is None: continue
+        try: olds = [datetime.fromisoformat(x) for x in times]
+        except (TypeError, ValueError): continue         # a damaged note: these pages keep their names
+        for x in olds: _move_pages(folder, {mid: (x, t)})   # from whichever name the files have
+        n += 1
+    p.unlink(missing_ok=True)
+    return n
 
 @patch
 def keep_days(self:WebJournal, uid:str,
@@ -378,8 +407,12 @@ def keep_days(self:WebJournal, uid:str,
             d = t.astimezone(zo).date()
             if (u := min(datetime(d.year, d.month, d.day, 12, tzinfo=zn), now)) != t: moves[e.id] = (t, u)
         if not moves: return 0
-        n = self.db.redate(uid, {k: u for k, (_, u) in moves.items()})
-        _move_pages(self.folder(uid), moves)
+        folder = self.folder(uid)
+        with page_lock(folder) if folder.is_dir() else contextlib.nullcontext():   # one unit: a crash anywhere leaves what `settle_moves` finishes
+            if folder.is_dir(): write_atomic(folder/MOVES_FILE, json.dumps({k: [t.isoformat(), u.isoformat()] for k, (t, u) in moves.items()}))
+            n = self.db.redate(uid, {k: u for k, (_, u) in moves.items()})
+            _move_pages(folder, moves)
+            (folder/MOVES_FILE).unlink(missing_ok=True)
     self.user(uid)
     return n
 
