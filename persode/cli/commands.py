@@ -12,6 +12,7 @@ from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
 from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
 from ..storage import open_journal, DEFAULT_USER, JournalDB
 from ..recall.relevance import relevance_floor, with_relevance
+from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
                            fault_point, diary_index, erase, no_memory)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
@@ -156,13 +157,16 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         s = base = db.store_for(a.user, _embedder(a))
         if not len(s):
             raise NotDone(f'no memories for user {a.user!r} yet: add some with `persode journal`')
-        r = with_relevance(base, s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce), relevance_floor(base.embedder))
+        r = recall(base, a.query, now, _zone(a), a.top_k, a.strategy, reinforce=a.reinforce)
         if a.json:
+            sp = r.span
             print(json_line(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
+                                  time=None if sp is None else dict(said=sp.said, days=sp.days() or None, order=sp.order, zone=sp.tz,
+                                                                    start=sp.start and sp.start.isoformat(), end=sp.end and sp.end.isoformat()),
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
                                              salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
                                   floor=r.floor)))
-        else: print(format_retrieval(r, base.count_formed(now), _zone(a)))
+        else: print((f'time: {r.span}\n' if r.span else '') + format_retrieval(r, base.count_formed(now), _zone(a)))
 
 # %% ../../nbs/cli/01_commands.ipynb #6c599647
 def cli_list(argv:list|None=None, # arguments after `persode list`

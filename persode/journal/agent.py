@@ -19,10 +19,13 @@ from .templates import JournalContext, Mood, VisualPrompt, diary_body
 from .llm import OfflineLLM
 from .messages import message_body, message_kind
 from ..recall.relevance import relevance_floor, RecallHit, Recall, with_relevance
+from ..recall.timed import recall
+from ..core.timespan import read_time
 
 # %% auto #0
-__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'relevant', 'offline_reply', 'reply_messages',
-           'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic', 'write_atomic_bytes']
+__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'asks_when', 'when_reply', 'relevant',
+           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic',
+           'write_atomic_bytes']
 
 # %% ../../nbs/journal/04_agent.ipynb #241c3c2c
 class EpisodicMemoryAgent:
@@ -89,6 +92,15 @@ class EpisodicMemoryAgent:
                   for i, h in enumerate(r.hits)]
         return r
 
+    def _ask(self, text:str, analysis:Analysis, now:datetime, tz)->Recall:
+        "Recall for a question: held to the time it names and ordered by time for first/last (`persode.recall.timed.recall`); quoted hits reinforced."
+        if len(self.store) == 0: return self._retrieve(text, analysis, now)
+        r = recall(self.store, text, now, tz, self.top_k, self.strategy, floor=self.relevance_floor, query_analysis=analysis)
+        if r.quoted:
+            self.store.reinforce([h.memory.id for h in r.quoted], now)
+            r.hits = [RecallHit(self.store[h.memory.id], h.rank, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, h.floor) for h in r.hits]
+        return r
+
     # --- ingest, respond, converse
     def ingest(self,
                text:str,    # what the user said or wrote
@@ -108,9 +120,9 @@ class EpisodicMemoryAgent:
         check_text(text)
         now = utcnow() if now is None else as_utc(now, 'now')
         a = self.analyzer.analyze(text)
-        r = self._retrieve(text, a, now)
-        mems = relevant(r.hits)
         kind = 'question' if message_kind(text) == 'question' else 'episode'
+        r = self._ask(text, a, now, self.tz) if kind == 'question' else self._retrieve(text, a, now)
+        mems = relevant(r.hits)
         offline = offline_reply(self.preferences, mems, now, a, kind, self.tz)
         answer = bounded(self.llm.reply(reply_messages(self.preferences, text, mems, now, a, self.tz), offline))
         stored = self._add(text, now, a) if remember else None
@@ -129,7 +141,8 @@ class EpisodicMemoryAgent:
         kind = message_kind(text)
         body = message_body(text) if kind == 'episode' else ' '.join(text.split())
         a = self.analyzer.analyze(body) if kind in ('question', 'episode') else _not_analysed(body)
-        r = self._retrieve(body, a, now) if kind in ('question', 'episode') else Recall(body, self.strategy, now, [], False, a.intensity, self.relevance_floor)
+        r = (self._ask(body, a, now, tz) if kind == 'question' else self._retrieve(body, a, now) if kind == 'episode'
+             else Recall(body, self.strategy, now, [], False, a.intensity, self.relevance_floor))
         mems = relevant(r.hits)
         offline = offline_reply(self.preferences, mems, now, a, kind, tz)
         if kind == 'command': answer, writer = offline, OfflineLLM().describe()['writer']
@@ -267,6 +280,21 @@ def on_day(t:datetime, # when an entry was written
 def _quote(s:str, n:int=140)->str:
     s = ' '.join(s.split()); return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
+def asks_when(text:str)->bool:
+    "Whether a question asks when something happened ('When did I last see Sara?')."
+    return re.match(r'\s*(?:and |so |but )?when\b', text, re.I) is not None
+
+def when_reply(question:str, # a question that `asks_when`
+               m,            # the memory that answers it (the first or the last time, when the question asks for one)
+               now:datetime, tz=None,
+              )->str:        # e.g. 'The last time was on Sunday 8 November: “Coffee with Sara at the bookshop…”'
+    "The answer to a 'when' question: the day, then what the person wrote that day."
+    z = zone(tz); d, today = as_utc(m.created_at, 't').astimezone(z), as_utc(now, 'now').astimezone(z)
+    day = f'{d:%A} {d.day} {d:%B}' + ('' if d.year == today.year else f' {d.year}')
+    span = read_time(question, now, tz)
+    lead = {'first': 'The first time was on', 'last': 'The last time was on'}.get(span.order if span else None, 'On')
+    return f'{lead} {day}: “{_quote(m.text)}”'
+
 def relevant(hits:list, # retrieval `Hit`s, best first
             ratio:float=0.8, # keep hits whose similarity is at least this fraction of the best hit's
            )->list:     # the `Memory` records worth quoting
@@ -290,6 +318,7 @@ def offline_reply(prefs:OnboardingPreferences, # the user's profile
     if analysis is None or kind == 'question':
         if not memories: return "I don't have a memory of anything like that yet. Would you like to tell me about it?"
         first, *rest = memories[:n]
+        if analysis is not None and asks_when(analysis.text): return when_reply(analysis.text, first, now, tz)
         return ' '.join([f'You wrote on {on_day(first.created_at, now, tz)}: “{_quote(first.text)}”']
                         + [f'And on {on_day(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest])
     parts = [_heard(analysis)]

@@ -16,7 +16,7 @@ from .records import (DEFAULT_ALPHA, DEFAULT_STRATEGY, check_strategy, check_uni
                                     check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
 
 # %% auto #0
-__all__ = ['MemoryStore']
+__all__ = ['window_bounds', 'MemoryStore']
 
 # %% ../../nbs/recall/01_store.ipynb #f2bd41f2
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
@@ -28,6 +28,17 @@ def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     out = np.zeros((cap,) + a.shape[1:], a.dtype, order='F' if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous else 'C')
     out[:n] = a[:n]
     return out
+
+def window_bounds(within, # None, or a time range with timezone-aware `start`, `end` (exclusive) and `first_day` (e.g. a `TimeSpan`)
+                 )->tuple|None: # (start, end, first day's midnight) in epoch seconds; None: no range
+    "A recall range as epoch seconds: a memory is in it when `start <= t < end`, or when it is dated to the first day alone (`t == first_day`)."
+    if within is None: return None
+    if not all(hasattr(within, k) for k in ('start', 'end', 'first_day')):
+        raise TypeError(f'within must be a time range with start, end and first_day (a TimeSpan), got {type(within).__name__}')
+    if within.start is None: return None
+    a, b, d = (as_utc(getattr(within, k), k).timestamp() for k in ('start', 'end', 'first_day'))
+    if not a < b: raise PersodeError(f'a recall range must end after it starts, got {within.start.isoformat()} to {within.end.isoformat()}')
+    return a, b, d
 
 # %% ../../nbs/recall/01_store.ipynb #10550f47
 class MemoryStore:
@@ -382,6 +393,11 @@ class MemoryStore:
         if t >= self._formed: return None
         return self._created[:self._n] > t
 
+    def outside(self, w:tuple)->np.ndarray:
+        "Boolean mask of the memories outside a range's `window_bounds` (one vectorised test over the times column)."
+        c = self._created[:self._n]
+        return ~(((c >= w[0]) & (c < w[1])) | (c == w[2]))
+
     def count_formed(self, now=None)->int:
         "How many memories exist at `now` (formed by then; the clock when None)."
         t = self._now(now); self._sync(); late = self._unformed(t)
@@ -417,13 +433,16 @@ class MemoryStore:
                  *,
                  reinforce:bool=True,     # record the recall on the returned memories
                  exclude=(),              # ids that must not be returned (e.g. the episode being written about)
+                 within=None,             # a time range to recall from (`start`, `end`, `first_day`, e.g. a `TimeSpan`); None: all time
                  query_embedding=None, query_analysis:Analysis|None=None,
                 )->Retrieval:
-        "The `top_k` memories for `query` under `strategy`, among those formed by `now` (none: an empty result)."
+        "The `top_k` memories for `query` under `strategy`, among those formed by `now` (none: an empty result) and in the range `within`."
         check_top_k(top_k)
+        w = window_bounds(within)
         t, score, detail, fired, qE = self._ranking(query, now, strategy, query_embedding, query_analysis)
         late = self._unformed(t)
         if late is not None: score[late] = -np.inf
+        if w is not None: score[self.outside(w)] = -np.inf
         for x in exclude:
             if x in self._row: score[self._row[x]] = -np.inf
         order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)

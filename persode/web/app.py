@@ -13,6 +13,7 @@ from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat
                                confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
                                month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
 from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange
+from ..core.timespan import read_time
 from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
 from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
 from ..journal.photos import MAX_PHOTO_BYTES
@@ -456,12 +457,16 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
         a = check_search(q, tag, emotion, start, end)
         ask = dict(q=a['q'], tag=a['tag'], emotion=a['emotion'], start=None if a['start'] is None else day_start(a['start'], tz),
                    end=None if a['end'] is None else day_start(a['end'] + timedelta(days=1), tz))
+        span = read_time(a['q'], web.now(), tz) if a['start'] is None and a['end'] is None else None
+        if span is not None and span.start is not None:     # "last weekend" typed into search: those days, and the other words
+            ask.update(q=span.rest, start=span.start, end=span.end)
+            a.update(start=span.start.astimezone(tz).date(), end=(span.end - timedelta(microseconds=1)).astimezone(tz).date())
         f = find_filter(**ask)
         if not (f.words or f.tag or f.emotion or a['start'] or a['end']):
             return _html(page('Search', form, P('Look for words, a hashtag, a feeling or the days you wrote; or see ', A('all entries', href='/entries'), '.', cls='muted')))
         found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
     except PersodeError as e: return _html(page('Search', form, error=f'{e}. Nothing was changed.'), 400)
-    close = _close_in_meaning(web, auth, q, f, {m.id for m in found.entries}) if f.words and not before else []
+    close = _close_in_meaning(web, auth, ask['q'], f, {m.id for m in found.entries}) if f.words and not before else []
     said = ' and '.join(x for x in (f'the words “{" ".join(f.words)}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
     many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
     head = f'{many} with {said}' if said else many
