@@ -83,7 +83,7 @@ class EpisodicMemoryAgent:
             return Recall(text, self.strategy, now, [], analysis.intensity >= self.store.gate_threshold, analysis.intensity, floor)
         top_k = self.top_k if top_k is None else check_top_k(top_k)
         k = top_k + (2 if drop_text else 0)
-        q = self.store.embedder.embed_one(text)
+        q = self.store.embedder.query_one(text)
         r = self.store.retrieve(text, now, k, self.strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
                                     query_embedding=q, **({} if within is None else dict(within=within)))
         norm = lambda s: ' '.join(s.lower().split())

@@ -268,7 +268,7 @@ class MemoryStore:
 
     # Scoring a query
     def _query_vector(self, query, query_embedding)->np.ndarray:
-        if query_embedding is None: return self.embedder.embed_one(check_text(query, 'query'))
+        if query_embedding is None: return self.embedder.query_one(check_text(query, 'query'))
         return self._check_vectors(np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0]
 
     def _retention(self, t:float, rows=None)->np.ndarray:

@@ -236,7 +236,7 @@ class PgMemoryStore:
         check_strategy(strategy)
         routed = strategy == 'default' and self.default_routed
         if routed and query is None: raise PersodeError('the default recall needs the query text: it reads its words and whether it asks a question')
-        q = (self.embedder.embed_one(check_text(query, 'query')) if query_embedding is None else
+        q = (self.embedder.query_one(check_text(query, 'query')) if query_embedding is None else
              MemoryStore._check_vectors(self, np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0])
         fired, qE = False, None
         if strategy == 'gated' or query_analysis is not None:
