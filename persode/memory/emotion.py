@@ -283,7 +283,7 @@ EKMAN_GROUPS = ('anger', 'disgust', 'fear', 'joy', 'neutral', 'sadness', 'surpri
 SIGNS = ('pleasant', 'unpleasant', 'neither')
 
 def sign_of(valence:float)->str:
-    "The sign of a feeling as the journal set labels it, from an analysis' valence (`Analysis.valence_label`'s ±0.15 band)."
+    "The sign of a feeling as the journal set labels it, from an analysis' valence (the ±0.15 band of the analysis' valence label)."
     return 'pleasant' if valence > 0.15 else 'unpleasant' if valence < -0.15 else 'neither'
 
 def load_journal_feelings(root=None)->list:
