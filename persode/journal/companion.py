@@ -11,7 +11,8 @@ from ..core.timespan import TimeSpan, read_time
 from ..memory.decay import as_utc, utcnow
 from .onboarding import OnboardingPreferences
 from .messages import message_kind, message_body
-from ..recall.timed import asks_about
+from ..recall.timed import asks_about, subject
+from ..recall.lexical import tokenize
 from .agent import EpisodicMemoryAgent, on_day, bounded, reply_messages, relevant
 
 # %% auto #0
@@ -311,10 +312,11 @@ _ASK_BACK = dict(joy='What made it so good?', pride='How will you celebrate?', l
                  disgust='How did you deal with it?', shame='What would you say to a friend who told you this?',
                  neutral='How did it leave you feeling?')
 _RELIEF = re.compile(r"\b(?:relieved|relief|phew|weight off|thank god|thank goodness)\b", re.I)
+_NOT_RELIEVED = re.compile(r"\b(?:not|never|n't|no)\s+(?:\w+\s+)?(?:relieved|relief)\b", re.I)
 
 def heard_feeling(analysis, text:str)->str:
     "The feeling to meet a message with: relief where the person says so, else the mood read (the person's own when corrected)."
-    if _RELIEF.search(text) and analysis.emotion not in UNPLEASANT - {'anxiety', 'fear'}: return 'relief'
+    if _RELIEF.search(text) and not _NOT_RELIEVED.search(text): return 'relief'     # the person's own word for it wins
     return analysis.emotion if analysis.emotion in _ACK else 'neutral'
 
 def _pick(options, key:str)->str:
@@ -431,6 +433,9 @@ class Companion:
                 ms += [h.memory for h in self._recall(nm, now, GATHER_K, span)
                        if re.search(rf'\b{re.escape(nm)}\b', h.memory.text) and h.memory.id not in have]
         order = ask.span.order if ask.span is not None else None
+        if ask.kind == 'when' and order and not ask.feelings:         # 'the first time I went climbing': the entries that say what it names
+            words = set(tokenize(subject(ask.query)))
+            ms = [h.memory for h in hits if not h.below_floor and words & set(tokenize(h.memory.text))] or ms
         if ask.kind == 'when':
             if order == 'first': ms = sorted(ms, key=lambda m: m.created_at)
             elif order == 'last' or ask.feelings: ms = sorted(ms, key=lambda m: m.created_at, reverse=True)

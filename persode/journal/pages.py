@@ -387,7 +387,7 @@ def import_archive(db,                 # the journal (`JournalDB`)
     name = name or str(getattr(src, 'name', src))
     text, photos = read_archive(src, name, max_journal_bytes, tz)
     buf = io.StringIO(text); buf.name = f'{name} ({ARCHIVE_JOURNAL})'
-    head, rows = read_export(buf, now, profile_check)                    # every check before anything is written
+    head, rows, _ = read_export(buf, now, profile_check)                  # every check before anything is written
     stray = sorted(set(photos) - {r[0] for r in rows})
     if stray: raise PersodeError(f'{name} holds a photo of entry {stray[0]}, which its journal does not hold; nothing was imported')
     if photos: user_folder(home, check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER))   # the folder is the user's
