@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS, EMOTION_VALENCE
 from .embeddings import Embedder, MiniLMEmbedder, semantic_available
-from .intensity import SEMANTIC_GATE_THRESHOLD, split_sentences, save_weights, file_sha256
+from .intensity import unit_rows, SEMANTIC_GATE_THRESHOLD, split_sentences, save_weights, file_sha256
 from ..core.text import PersodeError, check_text
 
 # %% auto #0
@@ -74,21 +74,13 @@ class EmotionModel:
         self.path, self.dim, self.embedder = path, d, self.meta['embedder']
     def __repr__(self): return f'EmotionModel({self.path.name}, embedder={self.embedder}, dim={self.dim})'
 
-    def _check(self, X)->np.ndarray:
-        X = np.asarray(X, np.float64)
-        if X.ndim == 1: X = X[None]
-        if X.ndim != 2 or X.shape[1] != self.dim: raise PersodeError(f'embeddings must have shape (n, {self.dim}), got {np.shape(X)}')
-        if not np.all(np.isfinite(X)): raise PersodeError('embeddings must be finite')
-        n = np.linalg.norm(X, axis=1, keepdims=True)
-        if np.any(n == 0): raise PersodeError('embeddings contain an all-zero vector')
-        return X/n
 
     def probs(self, X)->np.ndarray:
         "Probability of each feeling in `labels`, per row of `X` (n, dim)."
-        return _softmax(self._check(X)@self.W.T + self.b)
+        return _softmax(unit_rows(X, self.dim)@self.W.T + self.b)
     def va(self, X)->tuple:
         "EmoBank valence and arousal (1 to 5, 3 is neutral) per row."
-        X = self._check(X)
+        X = unit_rows(X, self.dim)
         return X@self.wV + self.bV, X@self.wA + self.bA
     def valence(self, X)->np.ndarray:
         "Valence in [-1, 1]: the mean of the feelings' expected valence and EmoBank's valence mapped from [1, 5]."
