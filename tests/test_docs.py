@@ -60,3 +60,11 @@ def test_build_report():
     assert 'browser' in rep, 'the build ran without --browser'
     assert rep['browser']['pages'] >= len(rep['pages']) and not rep['browser']['problems'], '\n'.join(rep['browser']['problems'])
     assert (Path(rep['browser']['shots'])/'index.png').exists()
+
+def test_the_site_links_no_repository_while_there_is_none():
+    "settings.ini names no repository (`git_url` empty), so the site's header, its 'Report an issue' links and its source links name none either."
+    ini = (ROOT/'settings.ini').read_text()
+    assert re.search(r'^git_url\s*=\s*$', ini, re.M), 'settings.ini names a repository: link it from the site as well'
+    for f in ('_quarto.yml', 'nbdev.yml'):
+        y = (ROOT/'nbs'/f).read_text()
+        for s in ('github.com', 'repo-url', 'repo-actions', 'icon: github'): assert s not in y, f'nbs/{f} still holds {s!r}'

@@ -9,18 +9,22 @@ from ..core.text import PersodeError, check_id, check_text, strip_control, zone,
 from datetime import datetime
 import persode.memory.embeddings as embeddings
 from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
+from ..memory.analyzer import person_mood, mood_choices, MOOD_WORDS
 from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
 from ..storage import open_journal, DEFAULT_USER, JournalDB, ENTRY_PAGE, MAX_PAGE
 from ..recall.relevance import relevance_floor, with_relevance
+from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
-                           fault_point, diary_index, erase, no_memory)
+                           fault_point, diary_index, erase, no_memory, redate_pages,
+                           export_archive, import_archive, photo_files, ZIP_MAGIC)
 from .terminal import format_retrieval, format_hits, json_line, format_list, format_memory, progress_bar, journal_file, keyword_notice
 from ..core.text import NotDone
+from ..journal.companion import Companion
 
 # %% auto #0
-__all__ = ['STRATEGY_HELP', 'SEARCH_COUNT', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_search', 'cli_show',
-           'cli_export', 'cli_import', 'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages',
-           'cli_journal', 'cli_chat', 'cli_onboard']
+__all__ = ['STRATEGY_HELP', 'SEARCH_COUNT', 'AUTO_MOOD', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_search',
+           'cli_show', 'cli_export', 'cli_import', 'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget',
+           'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../../nbs/cli/01_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None, embedder_help:str|None=None)->argparse.ArgumentParser:
@@ -156,27 +160,43 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         s = base = db.store_for(a.user, _embedder(a))
         if not len(s):
             raise NotDone(f'no memories for user {a.user!r} yet: add some with `persode journal`')
-        r = with_relevance(base, s.retrieve(a.query, now=now, top_k=a.top_k, strategy=a.strategy, reinforce=a.reinforce), relevance_floor(base.embedder))
+        r = recall(base, a.query, now, _zone(a), a.top_k, a.strategy, reinforce=a.reinforce)
         if a.json:
+            sp = r.span
             print(json_line(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
+                                  time=None if sp is None else dict(said=sp.said, days=sp.days() or None, order=sp.order, zone=sp.tz,
+                                                                    start=sp.start and sp.start.isoformat(), end=sp.end and sp.end.isoformat()),
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
                                              salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
                                   floor=r.floor)))
-        else: print(format_retrieval(r, base.count_formed(now), _zone(a)))
+        else: print((f'time: {r.span}\n' if r.span else '') + format_retrieval(r, base.count_formed(now), _zone(a)))
 
 # %% ../../nbs/cli/01_commands.ipynb #6c599647
+def _found(db, user:str, find:dict)->list:
+    "Every entry of `user` that `db.entries` finds for `find`, oldest first."
+    ms, before = [], None
+    while True:
+        p = db.entries(user, before=before, limit=MAX_PAGE, **find); ms += p.entries; before = p.older
+        if before is None: return ms[::-1]
+
 def cli_list(argv:list|None=None, # arguments after `persode list`
             ):
     "List a user's memories by day, with emotion and intensity, in their time zone."
     p = _parser('list', 'List your memories by day, oldest first, with their emotion and intensity E, in your time zone.')
     p.add_argument('-n', '--last', type=int, default=None, metavar='N', help='only the last N memories')
     p.add_argument('--json', action='store_true', help='one JSON line per memory instead')
+    p.add_argument('--tag', default=None, help='only the entries with this hashtag (#family or family)')
+    p.add_argument('--feeling', default=None, metavar='MOOD', help=f'only the entries of this mood: {", ".join(MOOD_WORDS.values())}')
     _tz_option(p)
     a = p.parse_args(argv)
     user, tz = _user(a), _zone(a)
     if a.last is not None and a.last < 1: raise PersodeError(f'--last must be a positive number, got {a.last}')
-    with _open(a, readonly=True) as db: ms = sorted(db.store_for(user, _embedder(a)).memories(), key=lambda m: m.created_at)
+    find = dict(tag=a.tag or '', emotion=person_mood(a.feeling)[0] if a.feeling else '')
+    with _open(a, readonly=True) as db:
+        if a.tag or a.feeling: ms = _found(db, user, find)
+        else: ms = sorted(db.store_for(user, _embedder(a)).memories(), key=lambda m: m.created_at)
     if a.last: ms = ms[-a.last:]
+    if not ms and (a.tag or a.feeling): print('no entries found', file=sys.stderr); return
     if not ms: print(f'no memories for user {user!r} yet: add some with `persode journal`', file=sys.stderr); return
     if a.json:
         for m in ms: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
@@ -219,47 +239,66 @@ def cli_show(argv:list|None=None, # arguments after `persode show`
     _tz_option(p)
     a = p.parse_args(argv)
     user, tz = _user(a), _zone(a)
-    with _open(a, readonly=True) as db: s = db.store_for(user, _embedder(a))
-    if a.id not in s: raise no_memory(user, a.id)
-    m = s[a.id]
+    with _open(a, readonly=True) as db:
+        s = db.store_for(user, _embedder(a))
+        if a.id not in s: raise no_memory(user, a.id)
+        m, reading = s[a.id], db.mood_reading(user, a.id)
     page = next(iter(sorted(user_pages(a.home, user).glob(f'journal-*-{m.id}.html'))), None)
-    if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), page=str(page) if page else None)))
-    else: print(format_memory(m, utcnow(), tz, page))
+    if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), page=str(page) if page else None,
+                                    analyzer=dict(zip(('emotion', 'intensity', 'valence'), reading)) if reading else None)))
+    else: print(format_memory(m, utcnow(), tz, page, reading))
 
 # %% ../../nbs/cli/01_commands.ipynb #0ce33f42
 def cli_export(argv:list|None=None, # arguments after `persode export`
               ):
-    "Export a user's memories as JSON Lines."
-    p = _parser('export', "Export a user's memories as JSON Lines (a header line, then one memory per line).")
-    p.add_argument('-o', '--out', default='-', help='output file (default: standard output)')
+    "Export a user's memories as JSON Lines, or as a zip archive with their photos."
+    p = _parser('export', "Export a user's memories as JSON Lines (a header line, then one memory per line), "
+                          "or, to a file named *.zip, as an archive holding them and the photos of your pages.")
+    p.add_argument('-o', '--out', default='-', help='output file (default: standard output); a name ending in .zip writes an archive with your photos')
     p.add_argument('--embeddings', action='store_true', help='include the vectors (base64 float32)')
     a = p.parse_args(argv)
     _user(a)
     if a.out != '-' and Path(a.out).is_dir(): raise PersodeError(f'--out {a.out[:80]} is a folder; give a file name, e.g. {Path(a.out)/"journal.jsonl"}')
+    if a.out.lower().endswith('.zip'):
+        with _open(a, readonly=True) as db: n, k = export_archive(db, a.home, a.user, Path(a.out), a.embeddings)
+        print(f'exported {n} memories and {k} photo{"" if k == 1 else "s"} of user {a.user!r} to {a.out}', file=sys.stderr); return
     with _open(a, readonly=True) as db:
         if a.out != '-': n = db.export_jsonl(a.user, Path(a.out), a.embeddings)
         else:
             try: n = db.export_jsonl(a.user, sys.stdout, a.embeddings); sys.stdout.flush()
             except BrokenPipeError: n = None    # the reader stopped (`| head`); the journal's reading ends here, while it is open
     if n is None: raise BrokenPipeError('the reader of the export stopped')   # the router ends quietly
-    print(f'exported {n} memories of user {a.user!r}' + ('' if a.out == '-' else f' to {a.out}'), file=sys.stderr)
+    k = len(photo_files(user_folder(a.home, a.user)))
+    print(f'exported {n} memories of user {a.user!r}' + ('' if a.out == '-' else f' to {a.out}')
+          + (f' without their {k} photo{"" if k == 1 else "s"} (export to a file named *.zip to keep them)' if k else ''), file=sys.stderr)
 
 # %% ../../nbs/cli/01_commands.ipynb #7ef3ad05
+def _is_archive(path:Path)->bool:
+    "Whether a file is a zip archive (an export with photos) rather than JSON Lines."
+    try:
+        with open(path, 'rb') as f: return f.read(4) == ZIP_MAGIC
+    except OSError: return False
+
 def cli_import(argv:list|None=None, # arguments after `persode import`
               ):
-    "Import memories from JSON Lines (idempotent)."
-    p = _parser('import', 'Import memories from a JSON Lines export (ids already present are skipped).',
+    "Import memories from JSON Lines or an export archive with photos (idempotent)."
+    p = _parser('import', 'Import memories from a JSON Lines export or a .zip archive with photos (ids already present are skipped).',
                 user_help='who receives the memories (default: the user named in the export)')
     p.set_defaults(user=None)
     p.add_argument('file', help='the export file ("-" for standard input)')
     p.add_argument('--reembed', action='store_true', help="embed the texts again with --embedder (also the user's existing memories)")
+    _tz_option(p)
     a = p.parse_args(argv)
     src = sys.stdin if a.file == '-' else Path(a.file)
     if a.file != '-' and src.is_dir(): raise PersodeError(f'{a.file[:80]} is a folder; give the export file (JSON Lines) to import')
     if a.user is not None: _check_user(a.user)
     from persode.journal.onboarding import OnboardingPreferences
-    with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict)
+    if a.file != '-' and _is_archive(src):
+        with _open(a) as db: rep = import_archive(db, a.home, src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict, tz=_zone(a))
+    else:
+        with _open(a) as db: rep = db.import_jsonl(src, a.user, _embedder(a), reembed=a.reembed, profile_check=OnboardingPreferences.from_dict)
     print(f"imported {rep['added']} memories into user {rep['user_id']!r} ({rep['skipped']} already present, {rep['embedder']})"
+          + (f"; {rep['photos']} photo{'' if rep['photos'] == 1 else 's'} restored" if rep.get('photos') else '')
           + {'restored': '; onboarding profile restored', 'kept': '; the profile already here was kept'}.get(rep.get('profile'), ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #rb210002
@@ -284,23 +323,38 @@ def cli_reembed(argv:list|None=None, # arguments after `persode reembed`
 # %% ../../nbs/cli/01_commands.ipynb #74cd28fd
 def cli_edit(argv:list|None=None, # arguments after `persode edit`
             ):
-    "Correct the text of one memory."
-    p = _parser('edit', 'Correct the text of one memory: it is analysed and embedded again, and keeps its date and recall history.')
+    "Correct the text or the mood of one memory, or move it to another time of writing."
+    p = _parser('edit', 'Correct the text of one memory (it is analysed and embedded again, and keeps its recall history), its mood, '
+                'or move it to another time with --at.')
     p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
-    p.add_argument('text', help='the corrected text')
+    p.add_argument('text', nargs='?', default=None, help='the corrected text (leave it out to change only the mood or the time)')
+    _mood_option(p, f"{AUTO_MOOD!r} gives it back to the analyzer")
+    p.add_argument('--at', default=None, metavar='TIME', help='move the entry to this time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00')
     _llm_options(p, 'analyzer of the new text (offline: the learned E for a MiniLM journal, the lexicon otherwise)'); _tz_option(p)
     a = p.parse_args(argv)
     user = _user(a)
+    if a.text is None and a.mood is None and a.at is None: raise PersodeError('give the corrected text, a --mood, --at to move the entry, or more than one')
+    if a.mood not in (None, AUTO_MOOD): person_mood(a.mood)      # a mood no one can choose stops here, before anything is written
+    at = _time(a.at, '--at') if a.at is not None else None              # checked before anything changes
+    if a.text is not None: check_text(a.text)
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
         s.analyzer = _llm(a).analyzer(s.embedder)
         if a.id not in s: raise no_memory(user, a.id)
-        old = s[a.id].text
-        m = s.edit(a.id, a.text)
-        folder = user_folder(a.home, user)
-        n = sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old})
+        old, folder = s[a.id].text, user_folder(a.home, user)
+        m, n = s[a.id], 0
+        if a.text is not None: m = s.edit(a.id, a.text)
+        if a.mood is not None:
+            db.set_mood(user, a.id, None if a.mood == AUTO_MOOD else a.mood); _reload(s); m = s[a.id]
+        if a.text is not None or a.mood is not None:
+            n += sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old} if a.text is not None else {})
+        if at is not None and at != m.created_at:
+            db.redate(user, {a.id: at})
+            s = db.store_for(user, _embedder(a)); m = s[a.id]
+            n += redate_pages(s, folder, user, user_preferences(db, user), [a.id], _zone(a))
         _index(a, s, folder, db)
-    print(f'edited memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}, '
+        whose = 'your mood' if db.mood_reading(user, m.id) else "the analyzer's reading"
+    print(f'{"edited" if a.text is not None or a.mood is not None else "moved"} memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}: {whose}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #d5dd02b6
@@ -371,6 +425,12 @@ def _folder(a, agent)->Path:
     sync_pages(agent.store, folder, a.user, agent.preferences, own=not a.out, tz=agent.tz)
     return folder
 
+AUTO_MOOD = 'auto'   # `persode edit --mood auto`: the analyzer's reading again
+
+def _mood_option(p, none:str):
+    "The --mood option: the entry's mood in the person's words."
+    p.add_argument('--mood', default=None, metavar='MOOD', help=f'the mood of the entry in your words, one of: {mood_choices()}; {none}')
+
 def _photo(path:str, tz):
     "The photo of `--photo`: read (at most `MAX_PHOTO_BYTES`) and made ready for a page (`read_photo`)."
     from persode.journal.photos import read_photo, MAX_PHOTO_BYTES
@@ -388,14 +448,16 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     p.add_argument('--out', default=None, help='folder for the page (default: HOME/pages/<folder of USER>)')
     p.add_argument('--photo', default=None, metavar='FILE', help="your photo as the page's picture (JPEG, PNG, WebP…; its metadata, GPS included, is not kept); "
                                                                 "without --now the entry is dated when the photo was taken, if the photo says")
+    _mood_option(p, 'none: the analyzer reads it')
     _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
     _user(a); now = _time(a.now); check_text(a.text); tz = _zone(a)
+    if a.mood is not None: person_mood(a.mood)
     photo = _photo(a.photo, tz) if a.photo else None
     if photo is not None and a.now is None and photo.taken is not None: now = check_moment(photo.taken, utcnow(), 'the date the photo was taken')
     with _open(a) as db:
         agent = _agent(db, a)
-        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo)
+        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo, mood=a.mood, db=db)
         index = _index(a, agent.store, folder, db)
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
@@ -447,9 +509,9 @@ def _chat_command(agent, a, db, folder:Path, line:str, said:list)->str:
     return f'(unknown command {strip_control(cmd)!r}; /help lists the commands)' if cmd not in ('/journal', '/recall') else f'(usage: {cmd} TEXT)'
 
 # %% ../../nbs/cli/01_commands.ipynb #6f07d4e1
-def _converse(agent, a, line:str, tz):
-    "(reply text, id of the memory stored or None) for one conversational line: the agent's `converse` decides what is kept."
-    rep = _fresh(agent, lambda: agent.converse(line, a.clock(), remember=not a.forget_messages, tz=tz))
+def _converse(talk:Companion, a, line:str, tz):
+    "(reply text, id of the memory stored or None) for one conversational line: the companion answers, the agent's `converse` decides what is kept."
+    rep = _fresh(talk.agent, lambda: talk.talk(line, a.clock(), remember=not a.forget_messages, tz=tz))
     return rep.text, rep.stored.id if rep.stored is not None else None
 
 # %% ../../nbs/cli/01_commands.ipynb #7bde6713
@@ -457,7 +519,8 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
             ):
     "An interactive session with the agent over the persistent journal."
     p = _parser('chat', 'Talk with the agent over your persistent journal. What you tell about your life is answered from your '
-                'memories and remembered; greetings and questions are answered, not stored. Commands (/help lists them: '
+                'memories and remembered; questions are answered from every entry that fits, and can follow up ("and before that?"); '
+                'greetings and questions are not stored. Commands (/help lists them: '
                 '/journal, /recall, /forget, /quit) are never stored. Ctrl-D ends the session.')
     p.add_argument('--out', default=None, help='folder for journal pages (default: HOME/pages/<folder of USER>)')
     p.add_argument('--forget-messages', action='store_true', help='answer from memories without storing the messages')
@@ -471,6 +534,7 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
     said = []          # ids of the memories this session stored, for `/forget`
     with _open(a) as db:
         agent = _agent(db, a)
+        talk = Companion(agent)   # the conversation: follow-ups refer to its last answer; nothing of it is stored
         folder = _folder(a, agent)
         n = len(agent.store)
         say(f'Persode: hello {agent.preferences.name}, {n} memor{"y" if n == 1 else "ies"} in your journal. /help lists the commands; Ctrl-D to leave.')
@@ -482,7 +546,7 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
             if line in ('/quit', '/exit'): break
             try:
                 if line.startswith('/'): say(_chat_command(agent, a, db, folder, line, said)); continue
-                text, mid = _converse(agent, a, line, tz)
+                text, mid = _converse(talk, a, line, tz)
                 if mid: said.append(mid)
                 say('persode> ' + text)
             except PersodeError as err: say(f'(error: {err})')      # a mistake; anything else is a bug and ends the session
@@ -492,8 +556,8 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
 def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
                ):
     "Ask a person's name and preferences and keep them in their journal."
-    p = _parser('onboard', 'Tell Persode who you are: your name, and how your pages and replies should look and sound. '
-                'Enter keeps the answer shown in brackets; run it again to change your answers.')
+    p = _parser('onboard', 'Tell Persode your name; how your pictures and replies should look and sound can wait. '
+                'Run it again to change your answers (Enter keeps the one shown in brackets).')
     p.add_argument('--preferences', default=None, metavar='FILE', help='store this preferences JSON file instead of asking')
     a = p.parse_args(argv)
     user = _user(a)

@@ -61,11 +61,13 @@ def format_memory(m,          # a `Memory`
                   now,        # the time of showing (for its age)
                   tz=None,    # the zone of the times shown; UTC when None
                   page=None,  # its diary page, if any
+                  reading=None, # what the analyzer read (emotion, intensity, valence) when the mood is the person's
                  )->str:
-    "One memory in full, for a terminal: when (and how long ago), emotion, intensity, recalls, page, text."
+    "One memory in full, for a terminal: when (and how long ago), emotion (and whose), intensity, recalls, page, text."
     rows = [f'memory {m.id}',
             f'formed:    {local_time(m.created_at, tz, "%a %d %b %Y %H:%M %Z")} ({when(m.created_at, now, tz)})',
-            f'emotion:   {strip_control(m.emotion)}, E = {m.intensity:.2f}, valence {m.valence:+.2f}']
+            f'emotion:   {strip_control(m.emotion)}, E = {m.intensity:.2f}, valence {m.valence:+.2f}'
+            + (f' (your mood; the analyzer read {strip_control(reading[0])}, E = {reading[1]:.2f})' if reading else '')]
     if m.event: rows.append(f'event:     {strip_control(m.event)}')
     if m.hashtags: rows.append(f'hashtags:  {strip_control(" ".join(m.hashtags))}')
     rows.append(f'recalled:  {m.recall_count} time{"" if m.recall_count == 1 else "s"}'

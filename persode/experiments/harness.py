@@ -178,6 +178,8 @@ def rank_groups(groups:list,               # `Group`s: one store each
     texts = list(dict.fromkeys(t for g in groups for t in (*g.texts, *g.queries)))
     t0 = time.perf_counter(); h0, m0 = emb.hits, emb.misses
     vec = emb.embed(texts); row = {t: i for i, t in enumerate(texts)}
+    qs = list(dict.fromkeys(q for g in groups for q in g.queries)) if emb.asymmetric else texts   # a model that embeds questions differently (e5)
+    qvec, qrow = (emb.embed_queries(qs), {q: i for i, q in enumerate(qs)}) if emb.asymmetric else (vec, row)
     tm.update(embed_s=time.perf_counter()-t0, distinct_texts=len(texts), cache_hits=emb.hits-h0, embedded=emb.misses-m0)
     t0 = time.perf_counter(); ana = dict(zip(texts, analyzer.analyze_batch(texts))); tm['analyze_s'] = time.perf_counter()-t0
     orders = {s: [] for s in strategies}; gate = {s: [] for s in strategies}; qint = []
@@ -190,7 +192,7 @@ def rank_groups(groups:list,               # `Group`s: one store each
         store.add_many(list(g.texts), list(g.ats), analyses=[ana[t] for t in g.texts], embeddings=vec[[row[t] for t in g.texts]],
                        ids=None if g.ids is None else list(g.ids))
         tb += time.perf_counter() - tb0
-        qv = vec[[row[q] for q in g.queries]]; qa = [ana[q] for q in g.queries]
+        qv = qvec[[qrow[q] for q in g.queries]]; qa = [ana[q] for q in g.queries]
         qint.append(np.array([a.intensity for a in qa]))
         for s in strategies:
             o = np.empty((len(g.queries), len(g.texts)), dtype=np.int64); fired = np.zeros(len(g.queries), bool)

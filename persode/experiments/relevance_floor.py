@@ -72,7 +72,7 @@ def probe_relevance(personas:list, # EpiRec personas of one split (at least two)
     "Relevance of each probe to its target episode, and to the most relevant episode of every other persona's journal."
     if len(personas) < 2: raise PersodeError('a split needs at least two personas (the others are the unrelated journals)')
     eps = [e for p in personas for e in p.episodes]; probes = [q for p in personas for q in p.probes]
-    E, Q = emb.embed([e.text for e in eps]), emb.embed([q.query for q in probes])
+    E, Q = emb.embed([e.text for e in eps]), emb.embed_queries([q.query for q in probes])
     S = Q @ E.T
     owner = np.array([e.persona_id for e in eps]); pids = [p.persona_id for p in personas]
     col = {e.id: j for j, e in enumerate(eps)}

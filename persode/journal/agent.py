@@ -2,13 +2,13 @@
 
 # %% ../../nbs/journal/04_agent.ipynb #bcc38722
 from __future__ import annotations
-import base64, math, os, re, shutil, tempfile
+import base64, dataclasses, math, os, re, shutil, tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
-from ..memory.analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD
+from ..memory.analyzer import Analysis, Analyzer, SIGNIFICANCE_THRESHOLD, person_mood
 from ..memory.embeddings import Embedder, new_journal_embedder
 from ..memory.strength import Memory
 from ..core.text import PersodeError, strip_control, zone, local_time, check_text, when, write_private
@@ -19,10 +19,13 @@ from .templates import JournalContext, Mood, VisualPrompt, diary_body
 from .llm import OfflineLLM
 from .messages import message_body, message_kind
 from ..recall.relevance import relevance_floor, RecallHit, Recall, with_relevance
+from ..recall.timed import recall
+from ..core.timespan import read_time
 
 # %% auto #0
-__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'relevant', 'offline_reply', 'reply_messages',
-           'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic', 'write_atomic_bytes']
+__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'asks_when', 'when_reply', 'relevant',
+           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic',
+           'write_atomic_bytes']
 
 # %% ../../nbs/journal/04_agent.ipynb #241c3c2c
 class EpisodicMemoryAgent:
@@ -72,22 +75,47 @@ class EpisodicMemoryAgent:
         "Store an episode (the store's indexes follow it)."
         return self.store.add(text, at, analysis=analysis, id=id)
 
-    def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True)->Recall:
+    def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True,
+                  top_k:int|None=None, within=None)->Recall:
         "Retrieval under the agent's strategy with its analysis, each hit with its relevance; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`; only hits at or above the floor are reinforced."
         floor = self.relevance_floor
         if len(self.store) == 0:
             return Recall(text, self.strategy, now, [], analysis.intensity >= self.store.gate_threshold, analysis.intensity, floor)
-        k = self.top_k + (2 if drop_text else 0)
-        q = self.store.embedder.embed_one(text)
+        top_k = self.top_k if top_k is None else check_top_k(top_k)
+        k = top_k + (2 if drop_text else 0)
+        q = self.store.embedder.query_one(text)
         r = self.store.retrieve(text, now, k, self.strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
-                                    query_embedding=q)
+                                    query_embedding=q, **({} if within is None else dict(within=within)))
         norm = lambda s: ' '.join(s.lower().split())
-        r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:self.top_k]
+        r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:top_k]
         r = with_relevance(self.store, r, floor, q)
         if r.quoted and reinforce: self.store.reinforce([h.memory.id for h in r.quoted], now)
         r.hits = [RecallHit(self.store[h.memory.id], i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
                   for i, h in enumerate(r.hits)]
         return r
+
+    def _ask(self, text:str, analysis:Analysis, now:datetime, tz)->Recall:
+        "Recall for a question: held to the time it names and ordered by time for first/last (`persode.recall.timed.recall`); quoted hits reinforced."
+        if len(self.store) == 0: return self._retrieve(text, analysis, now)
+        r = recall(self.store, text, now, tz, self.top_k, self.strategy, floor=self.relevance_floor, query_analysis=analysis)
+        if r.quoted:
+            self.store.reinforce([h.memory.id for h in r.quoted], now)
+            r.hits = [RecallHit(self.store[h.memory.id], h.rank, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, h.floor) for h in r.hits]
+        return r
+
+    def recall(self,
+               text:str,            # what to recall for: a question, a message, a few words
+               now=None,            # when (timezone-aware); the current time when None
+               *,
+               top_k:int|None=None, # how many memories (the agent's `top_k` when None)
+               within=None,         # a time range to recall from (a `TimeSpan`); None: all time
+               exclude=(),          # ids that must not be returned
+               reinforce:bool=False,# record the recall on the memories at or above the floor
+              )->Recall:            # the hits, best first, each with its relevance and the floor
+        "The memories `text` recalls under the agent's strategy, with their relevance: what Talk and the prompts gather from."
+        check_text(text)
+        now = utcnow() if now is None else as_utc(now, 'now')
+        return self._retrieve(text, self.analyzer.analyze(text), now, exclude, reinforce=reinforce, top_k=top_k, within=within)
 
     # --- ingest, respond, converse
     def ingest(self,
@@ -108,9 +136,9 @@ class EpisodicMemoryAgent:
         check_text(text)
         now = utcnow() if now is None else as_utc(now, 'now')
         a = self.analyzer.analyze(text)
-        r = self._retrieve(text, a, now)
-        mems = relevant(r.hits)
         kind = 'question' if message_kind(text) == 'question' else 'episode'
+        r = self._ask(text, a, now, self.tz) if kind == 'question' else self._retrieve(text, a, now)
+        mems = relevant(r.hits)
         offline = offline_reply(self.preferences, mems, now, a, kind, self.tz)
         answer = bounded(self.llm.reply(reply_messages(self.preferences, text, mems, now, a, self.tz), offline))
         stored = self._add(text, now, a) if remember else None
@@ -129,7 +157,8 @@ class EpisodicMemoryAgent:
         kind = message_kind(text)
         body = message_body(text) if kind == 'episode' else ' '.join(text.split())
         a = self.analyzer.analyze(body) if kind in ('question', 'episode') else _not_analysed(body)
-        r = self._retrieve(body, a, now) if kind in ('question', 'episode') else Recall(body, self.strategy, now, [], False, a.intensity, self.relevance_floor)
+        r = (self._ask(body, a, now, tz) if kind == 'question' else self._retrieve(body, a, now) if kind == 'episode'
+             else Recall(body, self.strategy, now, [], False, a.intensity, self.relevance_floor))
         mems = relevant(r.hits)
         offline = offline_reply(self.preferences, mems, now, a, kind, tz)
         if kind == 'command': answer, writer = offline, OfflineLLM().describe()['writer']
@@ -143,13 +172,17 @@ class EpisodicMemoryAgent:
                         now=None,                      # time of writing (timezone-aware); the current time when None
                         image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
                         stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                        mood:str|None=None,            # the mood the person gives it, in words (`person_mood`); the analyzer's when None
                        )->JournalEntry:
         "Analyse, recall, write and draw a journal entry, storing nothing."
         check_text(text)
         now = utcnow() if now is None else as_utc(now, 'now')
         mid = memory_id(text, now)
         if mid in self.store: raise PersodeError(f'this entry is already in the journal (memory {mid}, written {now:%Y-%m-%d %H:%M:%S} UTC)')
-        a = self.analyzer.analyze(text)
+        a = reading = self.analyzer.analyze(text)
+        if mood is not None:      # the person has the last word: their mood is the entry's, for recall and the page alike
+            emo, E, val = person_mood(mood)
+            a = dataclasses.replace(reading, emotion=emo, intensity=E, valence=val)
         episode = Memory(mid, text, now, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags))
         r = self._retrieve(text, a, now, drop_text=text, reinforce=False)
         ctx = JournalContext(text, a, self.preferences, tuple(relevant(r.hits)), now, self.tz)
@@ -158,7 +191,8 @@ class EpisodicMemoryAgent:
         img = self.llm.illustrate(vp, ctx, folder/f'{stem or journal_stem(now, mid)}{getattr(self.llm, "picture_suffix", ".png")}')
         prov = dict(self.llm.describe(), analyzer=getattr(self.analyzer, 'name', type(self.analyzer).__name__),
                     embedder=self.store.embedder.identity, retrieval=self.strategy)
-        return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz)
+        return JournalEntry(text, diary, vp, Path(img), a, episode, r.quoted, r.gate_fired, self.preferences, now, prov, self.tz,
+                            None if mood is None else reading)
 
     def commit_journal(self,
                        entry:JournalEntry, # from `prepare_journal`
@@ -173,9 +207,10 @@ class EpisodicMemoryAgent:
                        now=None,                      # time of writing (timezone-aware); the current time when None
                        image_dir:str|Path|None=None,  # where to draw the picture; `self.image_dir` when None
                        stem:str|None=None,            # the picture's file name stem; `journal_stem(now, id)` when None
+                       mood:str|None=None,            # the mood the person gives it, in words; the analyzer's when None
                       )->JournalEntry:
         "Store `text`, recall related memories, and write the illustrated diary page (`prepare_journal`, then `commit_journal`)."
-        e = self.prepare_journal(text, now, image_dir, stem)
+        e = self.prepare_journal(text, now, image_dir, stem, mood)
         self.commit_journal(e)
         return e
 
@@ -267,6 +302,21 @@ def on_day(t:datetime, # when an entry was written
 def _quote(s:str, n:int=140)->str:
     s = ' '.join(s.split()); return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
+def asks_when(text:str)->bool:
+    "Whether a question asks when something happened ('When did I last see Sara?')."
+    return re.match(r'\s*(?:and |so |but )?when\b', text, re.I) is not None
+
+def when_reply(question:str, # a question that `asks_when`
+               m,            # the memory that answers it (the first or the last time, when the question asks for one)
+               now:datetime, tz=None,
+              )->str:        # e.g. 'The last time was on Sunday 8 November: “Coffee with Sara at the bookshop…”'
+    "The answer to a 'when' question: the day, then what the person wrote that day."
+    z = zone(tz); d, today = as_utc(m.created_at, 't').astimezone(z), as_utc(now, 'now').astimezone(z)
+    day = f'{d:%A} {d.day} {d:%B}' + ('' if d.year == today.year else f' {d.year}')
+    span = read_time(question, now, tz)
+    lead = {'first': 'The first time was on', 'last': 'The last time was on'}.get(span.order if span else None, 'On')
+    return f'{lead} {day}: “{_quote(m.text)}”'
+
 def relevant(hits:list, # retrieval `Hit`s, best first
             ratio:float=0.8, # keep hits whose similarity is at least this fraction of the best hit's
            )->list:     # the `Memory` records worth quoting
@@ -277,6 +327,12 @@ def relevant(hits:list, # retrieval `Hit`s, best first
     return [hits[0].memory] + [h.memory for h in hits[1:] if top > 0 and h.similarity >= ratio*top]
 
 # %% ../../nbs/journal/04_agent.ipynb #63425be3
+def _why(m:Memory, a:Analysis)->str:
+    "Why a memory whose feeling points the other way came back (empty for the others)."
+    side = lambda v: 1 if v > 0.15 else -1 if v < -0.15 else 0
+    if side(m.valence)*side(a.valence) >= 0: return ''
+    return f', a {"happier" if m.valence > 0 else "harder"} day that came back because it is about the same things'
+
 def offline_reply(prefs:OnboardingPreferences, # the user's profile
                   memories:list,               # recalled `Memory` records worth quoting, best first
                   now:datetime,                # time of the reply
@@ -290,13 +346,14 @@ def offline_reply(prefs:OnboardingPreferences, # the user's profile
     if analysis is None or kind == 'question':
         if not memories: return "I don't have a memory of anything like that yet. Would you like to tell me about it?"
         first, *rest = memories[:n]
+        if analysis is not None and asks_when(analysis.text): return when_reply(analysis.text, first, now, tz)
         return ' '.join([f'You wrote on {on_day(first.created_at, now, tz)}: “{_quote(first.text)}”']
                         + [f'And on {on_day(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest])
     parts = [_heard(analysis)]
     if memories:
         first, *rest = memories[:n]
-        parts.append(f'That reminds me of what you wrote on {on_day(first.created_at, now, tz)}: “{_quote(first.text)}”')
-        parts += [f'And on {on_day(m.created_at, now, tz)}: “{_quote(m.text)}”' for m in rest]
+        parts.append(f'That reminds me of what you wrote on {on_day(first.created_at, now, tz)}{_why(first, analysis)}: “{_quote(first.text)}”')
+        parts += [f'And on {on_day(m.created_at, now, tz)}{_why(m, analysis)}: “{_quote(m.text)}”' for m in rest]
     if analysis.emotion != 'neutral' or memories: parts.append(_REPLY_CLOSERS[prefs.conversation_style])
     return ' '.join(parts)
 
@@ -336,6 +393,10 @@ def journal_stem(at:datetime, # time of writing (UTC)
     return f'journal-{at:%Y-%m-%d-%H%M%S}-{mid}'
 
 # %% ../../nbs/journal/04_agent.ipynb #179107d9
+def _offer(a:Analysis, esc)->list:
+    "The tags the analyzer offers, as a line and a blank line (none when it offers none): the person adds one by typing it."
+    return [f'Tags you might add: {" ".join(esc(t) for t in a.suggested)}', ''] if getattr(a, 'suggested', ()) else []
+
 @dataclass
 class JournalEntry:
     "One illustrated diary page."
@@ -351,6 +412,7 @@ class JournalEntry:
     created_at:datetime       # time of writing
     provenance:dict           # writer, illustrator, analyzer, embedder, stand_in flag
     tz:object=None            # the zone the page shows dates in (UTC when None)
+    reading:Analysis|None=None # what the analyzer read, when the mood is the person's (`analysis` holds theirs)
 
     @property
     def emotion(self)->str: return self.analysis.emotion
@@ -378,7 +440,7 @@ class JournalEntry:
             md_text(diary_body(bounded(self.diary), self.mood, self.hashtags)), '',
             '**Recalled memories**' + (' (emotion gate open: similarity fused with salience)' if self.gate_fired else ''), '',
             rec or '- none', '', f'**Visual prompt:** {md_text(self.visual_prompt.prompt)}', '',
-            ' '.join(md_text(t) for t in self.hashtags), '', f'*{md_text(_made_by(self.provenance))}*', ''])
+            ' '.join(md_text(t) for t in self.hashtags), '', *_offer(self.analysis, md_text), f'*{md_text(_made_by(self.provenance))}*', ''])
 
     def _html_body(self)->str:
         b64 = base64.b64encode(self.image_path.read_bytes()).decode('ascii')
@@ -390,6 +452,7 @@ class JournalEntry:
                 f'<img alt="illustration: {_esc(self.visual_prompt.moment)}" src="data:{_MIME.get(self.image_path.suffix, "image/png")};base64,{b64}">'
                 f'<div class="diary">{_esc(diary_body(bounded(self.diary), self.mood, self.hashtags))}</div>'
                 f'<p class="tags">{" ".join(_esc(t) for t in self.hashtags)}</p>'
+                + ''.join(f'<p class="suggested">{l}</p>' for l in _offer(self.analysis, _esc)[:1]) +
                 f'<h3>Recalled memories{gate}</h3><ul>{rec or "<li>none</li>"}</ul>'
                 f'<p class="meta"><b>Visual prompt:</b> {_esc(self.visual_prompt.prompt)}</p>'
                 f'<p class="meta">{_esc(_made_by(self.provenance))}</p></article>')

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64, io, json, logging, os, re, socket, sys, threading, warnings
 from pathlib import Path
 from ..core.text import PersodeError, redact, strip_control, check_text, write_private
-from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS
+from ..memory.analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS, TAG_CHARS, typed_tags
 from ..memory.emotion import journal_analyzer
 from .templates import (JournalContext, VisualPrompt, diary_messages, visual_messages, render_diary,
                                compose_visual_prompt)
@@ -305,10 +305,11 @@ def parse_analysis(text:str,       # the user's utterance
     if not (0 <= E <= 1 and -1 <= v <= 1): raise ValueError(f'intensity {E} or valence {v} out of range')
     tags = d.get('hashtags') or []
     if not isinstance(tags, list): raise ValueError('hashtags must be a list')
-    tags = tuple('#' + re.sub(r'\W+', '', str(t)).lower() for t in tags[:3] if re.sub(r'\W+', '', str(t)))
+    offered = tuple(dict.fromkeys('#' + w for w in (re.sub(r'\W+', '', str(t)).lower()[:TAG_CHARS] for t in tags[:3]) if w and w not in EMOTIONS))
     event = _short(d['event'], 120)
     if not event: raise ValueError('empty event')
-    return Analysis(text, event, emo, round(E, 4), round(v, 4), tags or ('#' + emo,), source=source)
+    own = typed_tags(text)   # the person's tags; the model's are only offered (never a feeling's name)
+    return Analysis(text, event, emo, round(E, 4), round(v, 4), own, source, tuple(t for t in offered if t not in own))
 
 # %% ../../nbs/journal/02_llm.ipynb #447b958f
 class LLMAnalyzer(Analyzer):

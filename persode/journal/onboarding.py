@@ -9,9 +9,10 @@ from ..core.text import PersodeError
 
 # %% auto #0
 __all__ = ['FASHION_STYLES', 'BACKGROUND_THEMES', 'BACKGROUND_STYLES', 'CONVERSATION_STYLES', 'RESPONSE_LENGTHS', 'PERSONALITIES',
-           'CHOICES', 'MAX_FREE_TEXT', 'ATTRIBUTES', 'ONBOARDING_QUESTIONS', 'MAX_TRIES', 'OnboardingPreferences',
-           'save_preferences', 'load_preferences', 'ask_preferences', 'persona_prompt', 'attribute_phrases',
-           'attribute_coverage', 'hair_colour', 'VisualIdentity', 'visual_identity']
+           'CHOICES', 'CHOICE_WORDS', 'MAX_FREE_TEXT', 'ATTRIBUTES', 'ONBOARDING_QUESTIONS', 'WELCOME', 'LATER',
+           'MAX_TRIES', 'choice_value', 'OnboardingPreferences', 'save_preferences', 'load_preferences',
+           'ask_preferences', 'persona_prompt', 'attribute_phrases', 'attribute_coverage', 'hair_colour',
+           'VisualIdentity', 'visual_identity']
 
 # %% ../../nbs/journal/00_onboarding.ipynb #3848d0ef
 FASHION_STYLES = ('casual', 'trendy', 'formal', 'sporty', 'vintage', 'cozy')
@@ -23,6 +24,26 @@ PERSONALITIES = ('empathetic', 'listener', 'cheerful', 'analytical', 'encouragin
 
 CHOICES = dict(fashion_style=FASHION_STYLES, background_theme=BACKGROUND_THEMES, background_style=BACKGROUND_STYLES,
                conversation_style=CONVERSATION_STYLES, response_length=RESPONSE_LENGTHS, personality=PERSONALITIES)
+
+# %% ../../nbs/journal/00_onboarding.ipynb #ux380011
+CHOICE_WORDS = dict(
+    fashion_style=dict(casual='casual, everyday clothes', trendy='trendy streetwear', formal='formal, tailored clothes', sporty='sporty clothes',
+                       vintage='vintage clothes', cozy='cosy knitwear'),
+    background_theme={'city': 'a city street', 'nature': 'green nature', 'beach': 'the seaside', 'mountains': 'mountains', 'home': 'at home',
+                      'cafe': 'a small café', 'night sky': 'under a starry sky'},
+    background_style=dict(minimal='simple and flat', vibrant='bright and bold', pastel='soft pastels', watercolor='watercolour', dreamy='dreamy and hazy'),
+    conversation_style=dict(default='plainly and kindly', friendly='like a close friend', thoughtful='calmly, with a question to think about',
+                            emotional='naming feelings openly'),
+    response_length=dict(detailed='a full paragraph', concise='two or three sentences'),
+    personality=dict(empathetic='caring: notices how things felt', listener='a listener: no advice unless I ask', cheerful='cheerful: looks for what went well',
+                     analytical='analytical: helps find patterns and causes', encouraging='encouraging: points out strengths and next steps'))
+
+def choice_value(k:str,   # the attribute (a key of `CHOICES`)
+                 ans:str, # what the person typed or picked: the words (`CHOICE_WORDS`) or the choice's own name
+                )->str:   # the choice's name, or the answer unchanged (then `OnboardingPreferences` says what is allowed)
+    "A choice from its words or its name, without regard to case or spacing."
+    a = ' '.join(str(ans).lower().split())
+    return next((c for c, w in CHOICE_WORDS[k].items() if a == w.lower()), ans)
 
 # %% ../../nbs/journal/00_onboarding.ipynb #28e29193
 MAX_FREE_TEXT = 60  # characters allowed in `name` and `hair`
@@ -47,7 +68,7 @@ def _choice(value, name:str)->str:
 class OnboardingPreferences:
     "A user's onboarding answers, validated and normalised."
     name:str                            # what the companion calls the user
-    age:int                             # whole years, 1-120
+    age:int|None=None                   # whole years, 1-120; None: not told (the pictures draw a grown-up)
     glasses:bool=False                  # does the character wear glasses?
     fashion_style:str='casual'          # one of `FASHION_STYLES`
     hair:str='short dark hair'          # free text, e.g. "dyed yellow hair"
@@ -61,8 +82,9 @@ class OnboardingPreferences:
         set_ = lambda k,v: object.__setattr__(self, k, v)
         set_('name', _free_text(self.name, 'name'))
         set_('hair', _free_text(self.hair, 'hair'))
-        if isinstance(self.age, bool) or not isinstance(self.age, int): raise PersodeError(f'age must be a whole number, got {self.age!r}')
-        if not 1 <= self.age <= 120: raise PersodeError(f'age must be between 1 and 120, got {self.age}')
+        if self.age is None: pass
+        elif isinstance(self.age, bool) or not isinstance(self.age, int): raise PersodeError(f'age must be a whole number, got {self.age!r}')
+        elif not 1 <= self.age <= 120: raise PersodeError(f'age must be between 1 and 120, got {self.age}')
         if not isinstance(self.glasses, bool): raise PersodeError(f'glasses must be True or False, got {self.glasses!r}')
         for k in CHOICES: set_(k, _choice(getattr(self, k), k))
 
@@ -81,8 +103,7 @@ class OnboardingPreferences:
         if not isinstance(d, dict): raise PersodeError(f'preferences must be a JSON object, got {type(d).__name__}')
         unknown = sorted(set(d) - set(ATTRIBUTES))
         if unknown: raise PersodeError(f'unknown preference keys {unknown}; allowed keys: {", ".join(ATTRIBUTES)}')
-        missing = [k for k in ('name', 'age') if k not in d]
-        if missing: raise PersodeError(f'preferences need {" and ".join(missing)}')
+        if 'name' not in d: raise PersodeError('preferences need name')
         return cls(**d)
 
     @classmethod
@@ -128,16 +149,20 @@ def load_preferences(path:str|Path, # a file written by `save_preferences`
 
 # %% ../../nbs/journal/00_onboarding.ipynb #61f939e9
 ONBOARDING_QUESTIONS = dict(
-    name='What should I call you?', age='How old are you?', glasses='Do you wear glasses? (yes/no)',
+    name='What should I call you?', age='How old are you? (Enter: I would rather not say)', glasses='Do you wear glasses? (yes/no)',
     hair='How would you describe your hair?', fashion_style='Which style of clothes suits you?',
     background_theme='Which place should your pictures show?', background_style='And in which picture style?',
-    conversation_style='How should I talk with you?', response_length='Should my answers be detailed or concise?',
+    conversation_style='How should I talk with you?', response_length='How long should my answers be?',
     personality='What kind of companion would you like?')
+WELCOME = ('Welcome to Persode, a journal that remembers with you. You write what happened; Persode keeps it, draws a diary page '
+           'with a picture, and brings back earlier days when they matter.', 'Your journal stays on this computer.')
+LATER = 'Your pages come with a picture of you. Describe yourself for it, and choose how I answer, now? (yes/no; Enter: later)'
 MAX_TRIES = 3   # wrong answers to one question before `ask_preferences` gives up
 
 def _parse_answer(k:str, ans:str):
     "One typed answer as the value of attribute `k` (checked again by `OnboardingPreferences`)."
     if k == 'age':
+        if not ans.strip(): return None
         if not ans.strip().isdigit(): raise PersodeError(f'age must be a whole number, got {ans.strip()[:20]!r}')
         return int(ans)
     if k == 'glasses':
@@ -145,27 +170,44 @@ def _parse_answer(k:str, ans:str):
         if a in ('y', 'yes', 'true'): return True
         if a in ('n', 'no', 'false'): return False
         raise PersodeError(f'please answer yes or no, got {a[:20]!r}')
-    return ans
+    return choice_value(k, ans) if k in CHOICES else ans
 
 # %% ../../nbs/journal/00_onboarding.ipynb #9f77dbc4
+def _said(k:str, v)->str: return 'yes' if v is True else 'no' if v is False else CHOICE_WORDS[k].get(v, v) if k in CHOICES else str(v)
+
+def _yes(ans)->bool|None:
+    a = str(ans).strip().lower()
+    return True if a in ('y', 'yes') else False if a in ('', 'n', 'no', 'later') else None
+
 def ask_preferences(ask=input,     # prompt -> the typed answer (raises EOFError when input ends)
-                    say=print,     # shows a line (explanations, errors)
-                    defaults:OnboardingPreferences|None=None, # earlier answers, kept on Enter (re-onboarding)
+                    say=print,     # shows a line (the welcome, explanations, errors)
+                    defaults:OnboardingPreferences|None=None, # earlier answers, kept on Enter (re-onboarding: every question is asked)
                    )->OnboardingPreferences:
-    "Ask the person for their name and preferences, one question at a time."
-    base = defaults.to_dict() if defaults is not None else dict(OnboardingPreferences('x', 30).to_dict(), name=None, age=None)
-    got = {}
+    "Ask the person for their name (a new person: after the welcome, and the rest only if they want it now) and preferences, one question at a time."
+    base = defaults.to_dict() if defaults is not None else dict(OnboardingPreferences('x').to_dict(), name=None)
+    got, first = {}, defaults is None
+    stop = lambda: PersodeError('onboarding was not finished; nothing was saved')
+    if first:
+        for line in WELCOME: say(line)
     for k, q in ONBOARDING_QUESTIONS.items():
+        if first and k == 'age':                      # the name is known: the rest may wait
+            for tries in range(MAX_TRIES):
+                try: later = _yes(ask(LATER + ' '))
+                except (EOFError, KeyboardInterrupt): raise stop() from None
+                if later is not None: break
+                say('  please answer yes or no (Enter: later)')
+            else: later = False
+            if not later: return OnboardingPreferences(**{**base, **got})
         d = base[k]
-        shown = '' if d is None else ' [' + ('yes' if d is True else 'no' if d is False else str(d)) + ']'
+        shown = '' if d is None else f' [{_said(k, d)}]'
         for tries in range(MAX_TRIES):
-            try: ans = ask(f'{q}' + (f' ({", ".join(CHOICES[k])})' if k in CHOICES else '') + f'{shown} ')
-            except (EOFError, KeyboardInterrupt): raise PersodeError('onboarding was not finished; nothing was saved') from None
-            if not str(ans).strip() and d is not None: got[k] = d; break
+            try: ans = ask(f'{q}' + (f' ({"; ".join(CHOICE_WORDS[k].values())})' if k in CHOICES else '') + f'{shown} ')
+            except (EOFError, KeyboardInterrupt): raise stop() from None
+            if not str(ans).strip() and (d is not None or k == 'age'): got[k] = d; break
             try:
                 v = _parse_answer(k, str(ans)) if str(ans).strip() else None
                 if v is None: raise PersodeError(f'{k} needs an answer')
-                OnboardingPreferences(**{**base, 'name': 'x', 'age': 30, **got, k: v}); got[k] = v; break   # validate this answer alone
+                OnboardingPreferences(**{**base, 'name': 'x', 'age': None, **got, k: v}); got[k] = v; break   # validate this answer alone
             except PersodeError as e: say(f'  {e}')
         else: raise PersodeError(f'no valid answer for {k} after {MAX_TRIES} tries; nothing was saved')
     return OnboardingPreferences(**got)
@@ -189,7 +231,7 @@ def persona_prompt(prefs:OnboardingPreferences, # the user's onboarding answers
                   )->str:                       # the chatbot's system prompt
     "The companion's system prompt, built from the conversational preferences."
     return '\n'.join([
-        f'You are Persode, a journaling companion for {prefs.name} (age {prefs.age}).',
+        f'You are Persode, a journaling companion for {prefs.name}' + (f' (age {prefs.age}).' if prefs.age is not None else '.'),
         _PERSONALITY_TEXT[prefs.personality], _STYLE_TEXT[prefs.conversation_style], _LENGTH_TEXT[prefs.response_length],
         'Speak about the past only through the memories you are given, say when each one happened, '
         'and never invent events. If no memory is relevant, say so.'])
@@ -212,7 +254,7 @@ _PRESENCE_TEXT = dict(empathetic='a gentle caring presence', listener='an attent
 def attribute_phrases(prefs:OnboardingPreferences, # the user's onboarding answers
                      )->dict:                      # attribute name -> the phrase image prompts must contain
     "The phrase each onboarding attribute contributes to every image prompt."
-    return dict(name=prefs.name, age=f'{prefs.age}-year-old',
+    return dict(name=prefs.name, age=f'{prefs.age}-year-old' if prefs.age is not None else 'grown-up',
                 glasses='wearing glasses' if prefs.glasses else 'with no glasses',
                 fashion_style=_FASHION_TEXT[prefs.fashion_style], hair=prefs.hair,
                 background_theme=_THEME_TEXT[prefs.background_theme], background_style=_BGSTYLE_TEXT[prefs.background_style],

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/journal/05_pages.ipynb #50148352
 from __future__ import annotations
-import calendar, contextlib, hashlib, json, os, re, shutil, signal
+import calendar, contextlib, hashlib, io, json, os, re, shutil, signal
 from datetime import date
 from html import escape
 from pathlib import Path
@@ -11,9 +11,10 @@ from .templates import mood_for
 from ..storage import persode_home
 
 # %% auto #0
-__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'PHOTO', 'INDEX_FILE', 'pages_root', 'user_pages', 'own_folder',
-           'user_folder', 'fault_point', 'page_lock', 'page_record', 'use_photo', 'journal_entry', 'rerender',
-           'sync_pages', 'drop_legacy', 'no_memory', 'erase', 'diary_index']
+__all__ = ['OWNER_FILE', 'FAULT_POINTS', 'PAGE_FILE', 'PHOTO', 'ARCHIVE_JOURNAL', 'ZIP_MAGIC', 'MAX_JOURNAL_BYTES', 'INDEX_FILE',
+           'pages_root', 'user_pages', 'own_folder', 'user_folder', 'fault_point', 'page_lock', 'page_record',
+           'use_photo', 'journal_entry', 'rerender', 'sync_pages', 'redate_pages', 'drop_legacy', 'no_memory', 'erase',
+           'photo_files', 'export_archive', 'read_archive', 'import_archive', 'diary_index']
 
 # %% ../../nbs/journal/05_pages.ipynb #f18f0ee0
 def pages_root(home=None)->Path: return persode_home(home)/'pages'
@@ -70,6 +71,8 @@ PAGE_FILE = re.compile(r'\.?(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{15}))\.(md
 
 def _sha(text:str)->str: return hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]
 
+def _mood(m)->list: return [m.emotion, round(float(m.intensity), 4)]   # the mood a page was written in
+
 def page_record(e,               # a prepared `JournalEntry`
                 user_id:str,     # its owner
                 state:str='written', # 'pending' while the entry is being written
@@ -77,7 +80,7 @@ def page_record(e,               # a prepared `JournalEntry`
     "What the page folder keeps about an entry's page: owner, quoted memories (with digests) and how it was made."
     hits = [dict(id=h.memory.id, sha=_sha(h.memory.text), similarity=h.similarity, salience=h.salience,
                  retention=h.retention, fused=h.fused, score=h.score) for h in e.recalled]
-    return dict(persode_page=1, state=state, user=user_id, id=e.episode.id, text_sha=_sha(e.text), quotes=hits,
+    return dict(persode_page=1, state=state, user=user_id, id=e.episode.id, text_sha=_sha(e.text), mood=_mood(e.analysis), quotes=hits,
                 gate_fired=e.gate_fired, moment=e.visual_prompt.moment, moment_source=e.visual_prompt.source,
                 analysis_source=e.analysis.source, provenance=e.provenance)
 
@@ -108,8 +111,10 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
                   folder:Path,   # the page folder
                   user_id:str,   # the owner
                   photo=None,    # the person's own `Photo` (`read_photo`), the page's picture instead of the drawing
+                  mood:str|None=None, # the mood the person gives it, in words (`person_mood`); the analyzer's when None
+                  db=None,       # the journal (`JournalDB`) that keeps the analyzer's reading beside the person's mood
                  ):              # the committed `JournalEntry`
-    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last."
+    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last (and the analyzer's reading beside a mood the person gave)."
     from persode.journal.agent import journal_stem, write_atomic
     from persode.recall.records import memory_id
     mid = memory_id(text, now)
@@ -121,7 +126,7 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             fault_point('start')
             write_atomic(rec, json.dumps(dict(persode_page=1, state='pending', user=user_id, id=mid)))
             fault_point('claimed')
-            e = agent.prepare_journal(text, now, image_dir=folder, stem=stem)
+            e = agent.prepare_journal(text, now, image_dir=folder, stem=stem, mood=mood)
             if photo is not None: use_photo(e, photo, folder/f'{stem}.jpg')
             write_atomic(folder/f'{stem}.md', e.to_markdown(e.image_path.name)); fault_point('markdown')
             write_atomic(folder/f'{stem}.html', e.to_html()); fault_point('html')
@@ -131,12 +136,15 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             _remove(_entry_files(folder, stem)); raise
         agent.commit_journal(e)       # the commit point (a failure here leaves the files to the next sweep, which knows the outcome)
         fault_point('committed')
+        if e.reading is not None and db is not None:
+            a, r = e.analysis, e.reading
+            db.write_mood(user_id, mid, (a.emotion, a.intensity, a.valence), (r.emotion, r.intensity, r.valence))
     return e
 
 # %% ../../nbs/journal/05_pages.ipynb #0893e0a2
 def _stale(info:dict, store)->bool:
-    "Whether a written page quotes (or is) text the journal no longer holds."
-    if _sha(store[info['id']].text) != info.get('text_sha'): return True
+    "Whether a written page quotes (or is) text the journal no longer holds, or was written in another mood than its entry's now."
+    if _sha(store[info['id']].text) != info.get('text_sha') or info.get('mood', _mood(store[info['id']])) != _mood(store[info['id']]): return True
     return any(q['id'] not in store or _sha(store[q['id']].text) != q['sha'] for q in info.get('quotes', ()))
 
 def rerender(store,       # the user's store (as the journal holds it now)
@@ -144,6 +152,7 @@ def rerender(store,       # the user's store (as the journal holds it now)
              folder:Path, # the page folder
              prefs,       # the user's `OnboardingPreferences`
              tz=None,     # the zone of the page's title and ages, the one the caller writes pages in (see `zone`); UTC when None
+             why:str='after a quoted or own memory was erased or corrected, or its mood changed', # why the page is drawn again (kept in its provenance)
             ):
     "Render a page again from the journal: its entry as stored now, quoting only memories still there."
     from persode.journal.agent import JournalEntry, relevant, write_atomic
@@ -159,7 +168,7 @@ def rerender(store,       # the user's store (as the journal holds it now)
     keep = info.get('moment_source') != 'offline template' and _sha(m.text) == info.get('text_sha')
     vp = compose_visual_prompt(ctx, info.get('moment') if keep else None, info.get('moment_source') if keep else 'offline template')
     stem, llm = info['stem'], OfflineLLM()
-    prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again='after a quoted or own memory was erased or corrected')
+    prov = dict(info.get('provenance', {}), **llm.describe(), rendered_again=why)
     if (img := folder/f'{stem}.jpg').is_file(): prov['illustrator'] = PHOTO     # the person's photo stays the picture
     else:
         tmp, img = folder/f'.{stem}{llm.picture_suffix}.tmp', folder/f'{stem}{llm.picture_suffix}'
@@ -195,6 +204,33 @@ def sync_pages(store,           # the user's store (as the journal holds it now)
             if info is not None and info.get('state') == 'written' and _stale(info, store):
                 rerender(store, dict(info, stem=stem), folder, prefs, tz); done['rendered'] += 1
     return done
+
+# %% ../../nbs/journal/05_pages.ipynb #ux380021
+def redate_pages(store,        # the user's store, holding the entries' new times
+                 folder:Path,  # the user's page folder
+                 user_id:str,  # the owner
+                 prefs,        # the user's `OnboardingPreferences` (the page is drawn again)
+                 ids,          # the ids of the entries whose time changed
+                 tz=None,      # the zone of the pages' titles (see `rerender`)
+                )->int:        # pages moved
+    "Draw again, under the name of its new time, the page of each entry of `ids` whose time changed; its old files go once the new record is written."
+    if not folder.is_dir(): return 0
+    from persode.journal.agent import journal_stem
+    from datetime import timezone
+    n = 0
+    with page_lock(folder):
+        for mid in ids:
+            if not isinstance(mid, str) or mid not in store: continue
+            new = journal_stem(store[mid].created_at.astimezone(timezone.utc), mid)
+            for f in sorted(folder.glob(f'journal-*-{mid}.json')):
+                stem = f.name[:-len('.json')]
+                if stem == new: continue
+                try: info = json.loads(f.read_text(encoding='utf-8'))
+                except (OSError, ValueError): continue
+                if not isinstance(info, dict) or info.get('user') != user_id or info.get('state') != 'written' or info.get('id') != mid: continue
+                rerender(store, dict(info, stem=new), folder, prefs, tz)
+                _remove(_entry_files(folder, stem)); n += 1
+    return n
 
 # %% ../../nbs/journal/05_pages.ipynb #012eb9be
 _LEGACY = re.compile(r'(journal-\d{4}-\d\d-\d\d-\d{6}-(m[0-9a-f]{7})\.(md|html|png))|(\d{8}-\d{6}-(m[0-9a-f]{9})\.png)')
@@ -250,6 +286,131 @@ def erase(db,                # the journal (`JournalDB`)
         try: r['compaction'] = db.compact()
         except NotImplementedError as e: raise PersodeError(f'erased {n} memories, but {e}') from None
     return r
+
+# %% ../../nbs/journal/05_pages.ipynb #arch0001
+ARCHIVE_JOURNAL = 'journal.jsonl'     # the JSON Lines inside an export archive
+ZIP_MAGIC = b'PK\x03\x04'            # how an archive starts (a JSON Lines export starts with "{")
+MAX_JOURNAL_BYTES = 2**30             # the largest `journal.jsonl` an archive may unpack to (1 GiB)
+_PHOTO_MEMBER = re.compile(r'photos/(m[0-9a-f]{15})\.jpg')
+
+def photo_files(folder:Path, # a user's page folder
+                ids=None,    # only the photos of these memory ids; all when None
+               )->dict:      # {memory id: the photo's path}
+    "The photos of a page folder, by memory id."
+    if not folder.is_dir(): return {}
+    out = {}
+    for f in folder.iterdir():
+        if (m := PAGE_FILE.fullmatch(f.name)) and m[3] == 'jpg' and not m[4] and not f.name.startswith('.') and (ids is None or m[2] in ids): out[m[2]] = f
+    return out
+
+def export_archive(db,                 # the journal (`JournalDB`)
+                   home,               # `--home` of the page folders (None: `$PERSODE_HOME` or `~/.persode`)
+                   user_id:str,        # whose journal
+                   dest,               # a path (written whole or not at all) or a binary stream
+                   embeddings:bool=False, # include the vectors
+                  )->tuple:            # (memories, photos) written
+    "Export a user's journal as a zip: its JSON Lines (`journal.jsonl`) and each entry's photo (`photos/<memory id>.jpg`)."
+    import zipfile
+    folder = user_folder(home, user_id)
+    def write(f):
+        with zipfile.ZipFile(f, 'w', zipfile.ZIP_DEFLATED) as z:
+            n, ids = -1, set()
+            with z.open(ARCHIVE_JOURNAL, 'w', force_zip64=True) as j:
+                for l in db.export_lines(user_id, embeddings):
+                    if n >= 0: ids.add(json.loads(l)['id'])
+                    j.write((l + '\n').encode('utf-8')); n += 1
+            k = 0
+            for mid, path in sorted(photo_files(folder, ids).items()):
+                try: data = path.read_bytes()
+                except FileNotFoundError: continue        # erased meanwhile: its entry is in the export all the same
+                z.writestr(f'photos/{mid}.jpg', data, zipfile.ZIP_STORED); k += 1
+        return n, k
+    if hasattr(dest, 'write'): return write(dest)
+    dest = Path(dest); tmp = dest.with_name(dest.name + '.part')
+    try:
+        with open(tmp, 'wb') as f: r = write(f); f.flush(); os.fsync(f.fileno())
+        os.replace(tmp, dest)
+    finally:
+        if tmp.exists(): tmp.unlink()
+    return r
+
+
+# %% ../../nbs/journal/05_pages.ipynb #arch0003
+def read_archive(src,          # a path or a binary stream holding an archive written by `export_archive`
+                 name:str|None=None, # the file, for messages
+                 max_journal_bytes:int=MAX_JOURNAL_BYTES, # the largest `journal.jsonl` accepted
+                 tz=None,      # the person's zone (for `read_photo`)
+                )->tuple:      # (the JSON Lines text, {memory id: `Photo`})
+    "Read and check a whole export archive; `PersodeError` (nothing imported) for any file it should not hold."
+    import zipfile, zlib
+    from persode.journal.photos import read_photo, PhotoError, MAX_PHOTO_BYTES
+    name = name or str(getattr(src, 'name', src))
+    nothing = '; nothing was imported'
+    try: z = zipfile.ZipFile(src)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError): raise PersodeError(f'{name} is not a readable zip archive{nothing}') from None
+    with z:
+        infos = z.infolist(); names = [i.filename for i in infos]
+        if len(set(names)) != len(names): raise PersodeError(f'{name} holds a file twice{nothing}')
+        bad = next((n for n in names if n != ARCHIVE_JOURNAL and n != 'photos/' and not _PHOTO_MEMBER.fullmatch(n)), None)
+        if bad is not None: raise PersodeError(f'{name} holds {bad[:80]!r}, which is not part of a Persode export (only {ARCHIVE_JOURNAL} and photos/<entry id>.jpg){nothing}')
+        if ARCHIVE_JOURNAL not in names: raise PersodeError(f'{name} holds no {ARCHIVE_JOURNAL}, so it is not a Persode export{nothing}')
+        photos = {}
+        try:
+            with z.open(ARCHIVE_JOURNAL) as f: raw = f.read(max_journal_bytes + 1)
+            if len(raw) > max_journal_bytes: raise PersodeError(f'{name}: its {ARCHIVE_JOURNAL} is larger than {max_journal_bytes:,} bytes{nothing}')
+            for i in infos:
+                if not (m := _PHOTO_MEMBER.fullmatch(i.filename)): continue
+                with z.open(i) as f: data = f.read(MAX_PHOTO_BYTES + 1)     # read at most the limit, whatever the archive says
+                try: photos[m[1]] = read_photo(data, tz)
+                except PhotoError as e: raise PersodeError(f'{name}: the photo of entry {m[1]} is refused: {e}{nothing}') from None
+        except (zipfile.BadZipFile, OSError, EOFError, zlib.error, NotImplementedError, RuntimeError) as e:
+            raise PersodeError(f'{name} is damaged or encrypted ({type(e).__name__}){nothing}') from None
+    try: text = raw.decode('utf-8')
+    except UnicodeDecodeError: raise PersodeError(f'{name}: its {ARCHIVE_JOURNAL} is not UTF-8 text{nothing}') from None
+    return text, photos
+
+def import_archive(db,                 # the journal (`JournalDB`)
+                   home,               # `--home` of the page folders (None: `$PERSODE_HOME` or `~/.persode`)
+                   src,                # a path or a binary stream holding an archive written by `export_archive`
+                   user_id:str|None=None, # import into this user; the archive's user when None
+                   embedder=None, reembed:bool=False, now=None, profile_check=None, # as for `JournalDB.import_jsonl`
+                   name:str|None=None, # the file, for messages
+                   max_journal_bytes:int=MAX_JOURNAL_BYTES, # the largest `journal.jsonl` accepted
+                   tz=None,            # the zone the pages are drawn in
+                   prefs=None,         # who the pages are drawn for (`OnboardingPreferences`); the user's profile (or a stand-in) when None
+                  )->dict:             # `import_jsonl`'s report, with `photos`: how many were restored
+    "Import an export archive: its memories (ids already here are skipped), then each photo beside its entry, its page drawn again around it."
+    from persode.storage import read_export, check_user_id, DEFAULT_USER
+    from persode.journal.onboarding import OnboardingPreferences
+    from persode.journal.agent import journal_stem, write_atomic_bytes
+    from persode.memory.decay import as_utc
+    name = name or str(getattr(src, 'name', src))
+    text, photos = read_archive(src, name, max_journal_bytes, tz)
+    buf = io.StringIO(text); buf.name = f'{name} ({ARCHIVE_JOURNAL})'
+    head, rows, _ = read_export(buf, now, profile_check)                  # every check before anything is written
+    stray = sorted(set(photos) - {r[0] for r in rows})
+    if stray: raise PersodeError(f'{name} holds a photo of entry {stray[0]}, which its journal does not hold; nothing was imported')
+    if photos: user_folder(home, check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER))   # the folder is the user's
+    buf.seek(0)
+    rep = db.import_jsonl(buf, user_id, embedder, reembed=reembed, now=now, profile_check=profile_check)
+    uid, k = rep['user_id'], 0
+    if photos:
+        store, folder = db.store_for(uid), own_folder(user_pages(home, uid), uid)
+        if prefs is None: prefs = OnboardingPreferences.from_dict(d) if (d := db.preferences(uid)) is not None else OnboardingPreferences(name='friend', age=30)
+        have = photo_files(folder, set(photos))
+        for mid, ph in sorted(photos.items()):
+            if mid in have: continue                                     # the entry already has its photo
+            stem = journal_stem(as_utc(store[mid].created_at, 'created_at'), mid)
+            with page_lock(folder):
+                write_atomic_bytes(folder/f'{stem}.jpg', ph.data)
+                try: rec = json.loads((folder/f'{stem}.json').read_text(encoding='utf-8'))
+                except (OSError, ValueError): rec = None
+                if not isinstance(rec, dict) or rec.get('user') != uid: rec = dict(persode_page=1, state='written', user=uid, id=mid, quotes=[],
+                                                                                      provenance=dict(analyzer='as stored in the export', embedder=store.embedder.identity))
+                rerender(store, dict(rec, stem=stem), folder, prefs, tz, why='imported from an export, with its photo')
+            k += 1
+    return dict(rep, photos=k)
+
 
 # %% ../../nbs/journal/05_pages.ipynb #b5edbc8a
 INDEX_FILE = 'index.html'

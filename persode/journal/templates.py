@@ -2,7 +2,7 @@
 
 # %% ../../nbs/journal/01_templates.ipynb #bb21d0d8
 from __future__ import annotations
-import hashlib, json
+import hashlib, json, re
 from dataclasses import dataclass
 from datetime import datetime
 from html import escape
@@ -12,8 +12,9 @@ from ..memory.analyzer import SIGNIFICANCE_THRESHOLD
 from .onboarding import OnboardingPreferences, VisualIdentity, attribute_phrases
 
 # %% auto #0
-__all__ = ['VISUAL_FEW_SHOT', 'Mood', 'mood_for', 'JournalContext', 'render_diary', 'diary_body', 'diary_messages',
-           'visual_messages', 'VisualPrompt', 'clean_moment', 'compose_visual_prompt', 'changed_attribute_check']
+__all__ = ['VISUAL_FEW_SHOT', 'Mood', 'mood_for', 'JournalContext', 'render_diary', 'reflection_problems', 'diary_body',
+           'diary_messages', 'visual_messages', 'VisualPrompt', 'clean_moment', 'compose_visual_prompt',
+           'changed_attribute_check']
 
 # %% ../../nbs/journal/01_templates.ipynb #164debce
 _MOODS = {  # emotion: (feel, light, expression, tone, palette)
@@ -60,7 +61,8 @@ class Mood:
     @property
     def phrase(self)->str:
         "The mood phrase shared verbatim by the diary and the visual prompt."
-        if self.emotion == 'neutral': return f'an {self.feel} mood'   # not "a mild, even and everyday mood of neutral"
+        if self.emotion == 'neutral':   # not "a mild, even and everyday mood of neutral"; not "even" at an intensity of 0.9
+            return 'a strong mood, hard to name' if self.strong else f'an {self.feel} mood'
         return f"a {'strong' if self.strong else 'mild'}, {self.feel} mood of {self.emotion}"
 
 # %% ../../nbs/journal/01_templates.ipynb #df13a736
@@ -121,25 +123,55 @@ def _quote(s:str, n:int=160)->str:
     s = ' '.join(s.split())
     return s if len(s) <= n else s[:n-1].rstrip() + '…'
 
+_STRONG_UNNAMED = 'Some days are a lot even when I cannot name the feeling.'   # the closing of a strong moment with no named feeling
+
+def _side(v:float)->int: return 1 if v > 0.15 else -1 if v < -0.15 else 0
+
+def _brought_back(ctx:JournalContext, m, valence:float)->str:
+    "The sentence quoting a recalled memory; one whose feeling points the other way says why it came back."
+    why = ''
+    if _side(m.valence)*_side(valence) < 0:
+        why = f', on a {"happier" if m.valence > 0 else "harder"} day; it came back because it is about the same things'
+    return f'It brought back what I wrote {ctx.ago(m.created_at)}{why}: “{_quote(m.text)}”'
+
 def render_diary(ctx:JournalContext, # the shared inputs
                 )->str:              # the diary text (plain text, the user's voice)
     "The reflective diary entry, rendered offline and deterministically."
     a, p, mood = ctx.analysis, ctx.preferences, ctx.mood
     n_mem = 3 if p.response_length == 'detailed' else 1
     lines = [f'{ctx.local_now:%A, %d %B %Y}. Mood: {mood.phrase}.', '', _sentence(ctx.text), '']
-    feel = f'What I felt most was {a.emotion}' + (', and strongly.' if mood.strong else ', though only a little.')
-    if a.emotion == 'neutral': feel = 'No strong feeling stood out today.'
+    if a.emotion != 'neutral': feel = f'What I felt most was {a.emotion}' + (', and strongly.' if mood.strong else ', though only a little.')
+    else: feel = 'A lot was going on, though no one feeling had a name.' if mood.strong else 'No strong feeling stood out today.'
     body = [feel]
-    for m in ctx.memories[:n_mem]:
-        body.append(f'It brought back {ctx.ago(m.created_at)}, when I wrote: “{_quote(m.text)}”')
+    for m in ctx.memories[:n_mem]: body.append(_brought_back(ctx, m, a.valence))
     if p.response_length == 'detailed' and ctx.memories:
-        same = [m for m in ctx.memories[:n_mem] if m.emotion == a.emotion]
+        same = a.emotion != 'neutral' and any(m.emotion == a.emotion for m in ctx.memories[:n_mem])
         body.append(f'That was {a.emotion} too, so this feeling has been here before and I got through it.' if same
                     else 'Different feelings, but they sit together on these pages.')
     i = 0 if a.valence > 0.15 else 1 if a.valence < -0.15 else 2
-    body.append(_CLOSINGS[p.conversation_style][i])
+    body.append(_STRONG_UNNAMED if i == 2 and mood.strong else _CLOSINGS[p.conversation_style][i])
     lines += [' '.join(body), '', ' '.join(a.hashtags)]
     return '\n'.join(lines).rstrip() + '\n'
+
+# %% ../../nbs/journal/01_templates.ipynb #f819836b
+_SENTENCE = re.compile(r'(?:[A-Z“][^.!?”]*(?:[.!?]|”))(?=\s|$)')
+
+def reflection_problems(diary:str,          # an offline reflection (`render_diary`)
+                        ctx:JournalContext, # what it was rendered from
+                       )->list:             # what reads wrong, in words (empty when it reads well)
+    "Proofread a rendered diary: whole sentences, memories introduced in order, no feeling contradicted, opposite feelings explained."
+    out, a, mood = [], ctx.analysis, ctx.mood
+    body = [l for l in diary.strip().split('\n\n')[2:] if l and not l.startswith('#')]
+    prose = re.sub(r'“[^”]*”', '“…”', ' '.join(body))
+    if ' '.join(_SENTENCE.findall(prose)) != ' '.join(prose.split()): out.append(f'not whole sentences: {prose[:200]!r}')
+    if re.search(r'brought back (?:yesterday|earlier|later|on |a week|\d)', prose): out.append('a time where a thing should be brought back')
+    if mood.strong and ('No strong feeling' in prose or 'ordinary day' in prose): out.append('says nothing was felt at a strong intensity')
+    if not mood.strong and 'and strongly' in prose: out.append('says strongly at a mild intensity')
+    if a.emotion != 'neutral' and f'was {a.emotion}' not in prose: out.append('does not name the feeling')
+    quoted = prose.count('It brought back')
+    opposite = sum(_side(m.valence)*_side(a.valence) < 0 for m in ctx.memories[:quoted])
+    if prose.count('it came back because') != opposite: out.append('a memory of the opposite feeling without saying why it came back')
+    return out
 
 # %% ../../nbs/journal/01_templates.ipynb #9973544a
 def diary_body(diary:str,    # a diary text (offline or a model's)

@@ -10,7 +10,8 @@ from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['SIGNIFICANCE_THRESHOLD', 'EMOTIONS', 'EMOTION_VALENCE', 'LEXICON', 'INTENSIFIERS', 'DAMPENERS', 'NEGATIONS',
-           'NEUTRAL_INTENSITY', 'STOPWORDS', 'Analysis', 'Analyzer', 'LexiconAnalyzer']
+           'NEUTRAL_INTENSITY', 'STOPWORDS', 'TAG_CHARS', 'FILLER', 'EVENT_WORDS', 'MOOD_WORDS', 'MOOD_DEGREES',
+           'Analysis', 'Analyzer', 'typed_tags', 'suggest_tags', 'LexiconAnalyzer', 'mood_choices', 'person_mood']
 
 # %% ../../nbs/memory/02_analyzer.ipynb #d9a5ad7d
 SIGNIFICANCE_THRESHOLD = 0.6   # E at or above which an episode (or a query) counts as emotionally significant
@@ -29,8 +30,9 @@ class Analysis:
     emotion:str          # one of `EMOTIONS` (LLM analyzers may add labels)
     intensity:float      # emotional intensity E in [0, 1]
     valence:float        # from -1 (negative) to 1 (positive)
-    hashtags:tuple=()    # a few '#tags' for the diary page
+    hashtags:tuple=()    # the entry's own '#tags': the ones the person typed, in order
     source:str='lexicon' # which analyzer produced it
+    suggested:tuple=()   # '#tags' the analyzer offers (never imposed: the person adds them by typing them)
 
     def __post_init__(self):
         for name, lo in (('intensity', 0.), ('valence', -1.)):
@@ -45,7 +47,7 @@ class Analysis:
     def valence_label(self)->str:
         return 'positive' if self.valence > 0.15 else 'negative' if self.valence < -0.15 else 'neutral'
 
-    def to_dict(self)->dict: return {**asdict(self), 'hashtags': list(self.hashtags)}
+    def to_dict(self)->dict: return {**asdict(self), 'hashtags': list(self.hashtags), 'suggested': list(self.suggested)}
 
     def _repr_markdown_(self)->str:
         flag = ' · **significant**' if self.significant else ''
@@ -143,10 +145,38 @@ def _event(text:str)->str:
     while words and words[0].lower() in {'i', 'we', 'so', 'today', 'well', 'oh', 'and', 'but', 'yesterday'}: words = words[1:]
     return ' '.join(words[:8]) or first[:60]
 
-def _hashtags(tokens:list, emotion:str)->tuple:
-    content = [t.lower() for t in tokens if t.isalpha() and t.lower() not in STOPWORDS and t.lower() != emotion and len(t) > 3]
-    ranked = sorted(dict.fromkeys(content), key=lambda w: (-len(w), content.index(w)))[:2]
-    return tuple(['#' + emotion] + ['#' + w for w in sorted(ranked, key=content.index)])
+TAG_CHARS = 64   # the longest tag kept (a search accepts the same)
+
+def typed_tags(text:str)->tuple:
+    "The `#tags` typed in `text`, in order, lower-cased, each once (letters of any script, digits, '_' and '-'; not a number alone)."
+    tags = []
+    for m in re.finditer(r'(?<![\w#&/])#([^\W_][\w-]*)', str(text)):
+        t = '#' + m.group(1).rstrip('-').lower()[:TAG_CHARS]
+        if not t[1:].isdigit() and t not in tags: tags.append(t)
+    return tuple(tags)
+
+FILLER = set('''thing things stuff something anything everything nothing someone anyone everyone people person way time times
+place lot lots kind sort bit part day days week weeks night morning evening afternoon moment another other others every
+each much many still even maybe perhaps probably actually basically literally honestly pretty quite good bad great nice
+okay terrible awful horrible lovely brought thought bought caught taught made took came gave told said found left kept
+sent spent meant became began knew grew threw wrote spoke broke chose forgot understood stood held heard sold paid
+became mood feelings emotion emotions neutral'''.split())   # words that name nothing in particular, and irregular verb forms
+
+EVENT_WORDS = set('graduation promotion achievement funeral death accident emergency'.split())   # cue words that name what happened, not a feeling
+
+def _offerable(w:str)->bool:
+    return (w.isalpha() and len(w) > 3 and w not in STOPWORDS and w not in FILLER and w not in EMOTIONS
+            and (w not in LEXICON or w in EVENT_WORDS) and not (w.endswith(('ing', 'ed', 'ly')) and len(w) > 5))
+
+def suggest_tags(tokens:list,   # the entry's tokens (`_tokens`)
+                 have=(),       # tags the entry already has (not offered again)
+                 n:int=2,       # how many to offer
+                )->tuple:
+    "Up to `n` `#tags` to offer: the longest content words, in text order; never a feeling (a cue word of the lexicon that is not an `EVENT_WORDS` event), a verb form or filler."
+    content = [w for w in (t.lower() for t in tokens) if _offerable(w) and '#' + w not in have]
+    ranked = sorted(dict.fromkeys(content), key=lambda w: (-len(w), content.index(w)))[:n]
+    return tuple('#' + w for w in sorted(ranked, key=content.index))
+
 
 # %% ../../nbs/memory/02_analyzer.ipynb #963ef564
 class LexiconAnalyzer(Analyzer):
@@ -163,4 +193,26 @@ class LexiconAnalyzer(Analyzer):
         else: emo, E, valence = 'neutral', NEUTRAL_INTENSITY, 0.0
         E += min(0.15, 0.1*text.count('!')) if '!' in text else 0.
         E = round(float(np.clip(E, 0., 1.)), 4)
-        return Analysis(text, _event(text), emo, E, round(valence, 4), _hashtags(toks, emo), source=self.name)
+        tags = typed_tags(text)
+        return Analysis(text, _event(text), emo, E, round(valence, 4), tags, self.name, suggest_tags(toks, tags))
+
+# %% ../../nbs/memory/02_analyzer.ipynb #4a9d88a2
+MOOD_WORDS = dict(joy='happy', pride='proud', love='loving', gratitude='grateful', calm='calm', surprise='surprised',
+                  sadness='sad', anger='angry', fear='afraid', anxiety='anxious', disgust='disgusted', shame='ashamed', neutral='even')
+MOOD_DEGREES = {'a little': 0.2, '': 0.5, 'very': 0.85}   # the intensity E each degree of a chosen mood stands for
+_MOOD_OF = {**{w: e for e, w in MOOD_WORDS.items()}, **{e: e for e in MOOD_WORDS}}
+
+def mood_choices()->str:
+    "The moods a person can choose, in words (for messages and help)."
+    return ', '.join(MOOD_WORDS.values()) + " (add 'a little' or 'very' for how strongly: 'very happy')"
+
+def person_mood(words:str, # a mood in words: 'happy', 'very sad', 'a little anxious', 'even' (an emotion label such as 'joy' too)
+               )->tuple:   # (emotion, intensity E, valence)
+    "The mood a person gives an entry, as the analyzer's numbers; anything else is a `PersodeError` listing the moods to choose from."
+    w = ' '.join(str(words).lower().split()) if isinstance(words, str) else ''
+    degree = next((d for d in ('a little', 'very') if w.startswith(d + ' ')), '')
+    emo = _MOOD_OF.get(w[len(degree):].strip())
+    if emo is None or (emo == 'neutral' and degree):
+        raise PersodeError(f'{str(words)[:40]!r} is not a mood you can choose; choose one of: {mood_choices()}')
+    E = NEUTRAL_INTENSITY if emo == 'neutral' else MOOD_DEGREES[degree]
+    return emo, E, round(float(EMOTION_VALENCE[emo]*max(E, 0.3)), 4)

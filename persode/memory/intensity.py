@@ -12,7 +12,8 @@ from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['WEIGHTS_FILE', 'EMBEDDER_IDENTITY', 'POOLINGS', 'SEMANTIC_GATE_THRESHOLD', 'SENTENCE_END', 'weights_path',
-           'file_sha256', 'pack_weights', 'save_weights', 'split_sentences', 'IntensityEstimator', 'SemanticAnalyzer']
+           'file_sha256', 'pack_weights', 'save_weights', 'split_sentences', 'unit_rows', 'IntensityEstimator',
+           'SemanticAnalyzer']
 
 # %% ../../nbs/memory/04_intensity.ipynb #7c28cac0
 WEIGHTS_FILE = 'intensity_poly2.npz'   # shipped in persode/data
@@ -55,6 +56,19 @@ def split_sentences(text:str)->list:
     "The sentences of a text: split after `.`, `!` or `?` followed by white space (the stripped text when there is one)."
     return [x for x in SENTENCE_END.split(text.strip()) if x] or [text]
 
+# %% ../../nbs/memory/04_intensity.ipynb #unitrows1
+def unit_rows(X,        # embeddings: one vector (dim,) or a batch (n, dim)
+              dim:int,  # the dimension they must have
+             )->np.ndarray: # float64 (n, dim), each row scaled to length 1
+    "Embeddings checked (shape, finite, none all-zero) and L2-normalised, as the trained heads read them."
+    X = np.asarray(X, np.float64)
+    if X.ndim == 1: X = X[None]
+    if X.ndim != 2 or X.shape[1] != dim: raise PersodeError(f'embeddings must have shape (n, {dim}), got {np.shape(X)}')
+    if not np.all(np.isfinite(X)): raise PersodeError('embeddings must be finite')
+    n = np.linalg.norm(X, axis=1, keepdims=True)
+    if np.any(n == 0): raise PersodeError('embeddings contain an all-zero vector')
+    return X/n
+
 # %% ../../nbs/memory/04_intensity.ipynb #f3ba9671
 class IntensityEstimator:
     "Emotional intensity E in [0, 1] from MiniLM embeddings, with the shipped (or given) weights."
@@ -88,18 +102,10 @@ class IntensityEstimator:
     def __repr__(self): return f'IntensityEstimator({self.path.name}, dim={self.dim}, pooling={self.pooling})'
 
     # Scores of precomputed vectors, and their calibration
-    def _check(self, X)->np.ndarray:
-        X = np.asarray(X, np.float64)
-        if X.ndim == 1: X = X[None]
-        if X.ndim != 2 or X.shape[1] != self.dim: raise PersodeError(f'embeddings must have shape (n, {self.dim}), got {np.shape(X)}')
-        if not np.all(np.isfinite(X)): raise PersodeError('embeddings must be finite')
-        n = np.linalg.norm(X, axis=1, keepdims=True)
-        if np.any(n == 0): raise PersodeError('embeddings contain an all-zero vector')
-        return X/n
 
     def raw(self, X)->np.ndarray:
         "Uncalibrated scores x'Mx + v'x + c of unit embeddings `X` (n, dim)."
-        X = self._check(X)
+        X = unit_rows(X, self.dim)
         return np.einsum('ij,ij->i', X@self.M, X) + X@self.v + self.c
 
     def calibrate(self, s)->np.ndarray:

@@ -11,7 +11,7 @@ from .records import Retrieval, Hit
 __all__ = ['RELEVANCE_FLOORS', 'relevance_floor', 'RecallHit', 'Recall', 'relevances', 'with_relevance']
 
 # %% ../../nbs/recall/04_relevance.ipynb #f1a0c002
-RELEVANCE_FLOORS = {'hashing-v2:512': 0.09, 'minilm:384': 0.26}   # per embedder identity: the least relevance quoted (see 19_relevance_floor)
+RELEVANCE_FLOORS = {'hashing-v2:512': 0.09, 'minilm:384': 0.26, 'e5:384': 0.82}   # per embedder identity: the least relevance quoted (see 20_relevance_floor; e5: 33_embedders)
 
 def relevance_floor(embedder, # an `Embedder` or its identity (e.g. 'minilm:384')
                    )->float|None: # the floor; None when none was chosen for this embedder
@@ -69,7 +69,7 @@ def with_relevance(store,             # the store the retrieval came from
                    query_vector=None, # the query's embedding; computed from `r.query` when None
                   )->Recall:
     "`r` as a `Recall`: each hit with its relevance and the floor (for a recall table, or to decide what to quote)."
-    q = store.embedder.embed_one(r.query) if query_vector is None else query_vector
+    q = store.embedder.query_one(r.query) if query_vector is None else query_vector
     rel = relevances(store, q, [h.memory for h in r.hits])
     hits = [RecallHit(h.memory, h.rank, h.similarity, h.salience, h.retention, h.fused, h.score, x, floor) for h, x in zip(r.hits, rel)]
     return Recall(r.query, r.strategy, r.now, hits, r.gate_fired, r.query_intensity, floor)

@@ -2,7 +2,7 @@
 
 # %% ../../nbs/recall/01_store.ipynb #a24d79f3
 from __future__ import annotations
-import math, operator
+import dataclasses, math, operator
 import numpy as np
 from fastcore.basics import patch
 from ..memory.decay import LAMBDA, GAMMA, SHORT_TERM_DAYS, SECONDS_PER_DAY, as_utc, utcnow
@@ -16,7 +16,7 @@ from .records import (DEFAULT_ALPHA, DEFAULT_STRATEGY, check_strategy, check_uni
                                     check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
 
 # %% auto #0
-__all__ = ['MemoryStore']
+__all__ = ['window_bounds', 'MemoryStore']
 
 # %% ../../nbs/recall/01_store.ipynb #f2bd41f2
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
@@ -28,6 +28,17 @@ def _grow(a:np.ndarray, cap:int, n:int)->np.ndarray:
     out = np.zeros((cap,) + a.shape[1:], a.dtype, order='F' if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous else 'C')
     out[:n] = a[:n]
     return out
+
+def window_bounds(within, # None, or a time range with timezone-aware `start`, `end` (exclusive) and `first_day` (e.g. a `TimeSpan`)
+                 )->tuple|None: # (start, end, first day's midnight) in epoch seconds; None: no range
+    "A recall range as epoch seconds: a memory is in it when `start <= t < end`, or when it is dated to the first day alone (`t == first_day`)."
+    if within is None: return None
+    if not all(hasattr(within, k) for k in ('start', 'end', 'first_day')):
+        raise TypeError(f'within must be a time range with start, end and first_day (a TimeSpan), got {type(within).__name__}')
+    if within.start is None: return None
+    a, b, d = (as_utc(getattr(within, k), k).timestamp() for k in ('start', 'end', 'first_day'))
+    if not a < b: raise PersodeError(f'a recall range must end after it starts, got {within.start.isoformat()} to {within.end.isoformat()}')
+    return a, b, d
 
 # %% ../../nbs/recall/01_store.ipynb #10550f47
 class MemoryStore:
@@ -257,7 +268,7 @@ class MemoryStore:
 
     # Scoring a query
     def _query_vector(self, query, query_embedding)->np.ndarray:
-        if query_embedding is None: return self.embedder.embed_one(check_text(query, 'query'))
+        if query_embedding is None: return self.embedder.query_one(check_text(query, 'query'))
         return self._check_vectors(np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0]
 
     def _retention(self, t:float, rows=None)->np.ndarray:
@@ -382,6 +393,11 @@ class MemoryStore:
         if t >= self._formed: return None
         return self._created[:self._n] > t
 
+    def outside(self, w:tuple)->np.ndarray:
+        "Boolean mask of the memories outside a range's `window_bounds` (one vectorised test over the times column)."
+        c = self._created[:self._n]
+        return ~(((c >= w[0]) & (c < w[1])) | (c == w[2]))
+
     def count_formed(self, now=None)->int:
         "How many memories exist at `now` (formed by then; the clock when None)."
         t = self._now(now); self._sync(); late = self._unformed(t)
@@ -417,13 +433,16 @@ class MemoryStore:
                  *,
                  reinforce:bool=True,     # record the recall on the returned memories
                  exclude=(),              # ids that must not be returned (e.g. the episode being written about)
+                 within=None,             # a time range to recall from (`start`, `end`, `first_day`, e.g. a `TimeSpan`); None: all time
                  query_embedding=None, query_analysis:Analysis|None=None,
                 )->Retrieval:
-        "The `top_k` memories for `query` under `strategy`, among those formed by `now` (none: an empty result)."
+        "The `top_k` memories for `query` under `strategy`, among those formed by `now` (none: an empty result) and in the range `within`."
         check_top_k(top_k)
+        w = window_bounds(within)
         t, score, detail, fired, qE = self._ranking(query, now, strategy, query_embedding, query_analysis)
         late = self._unformed(t)
         if late is not None: score[late] = -np.inf
+        if w is not None: score[self.outside(w)] = -np.inf
         for x in exclude:
             if x in self._row: score[self._row[x]] = -np.inf
         order = np.array([i for i in topk(score, int(top_k)) if np.isfinite(score[i])], dtype=np.int64)
@@ -493,17 +512,18 @@ class MemoryStore:
              analysis:Analysis|None=None,  # precomputed analysis of `text`; `self.analyzer` when None
              embedding=None,    # precomputed vector of shape (dim,); `self.embedder` when None
             )->Memory:          # the corrected record (same id, formation time and recall state)
-        "Correct the text of one memory: re-analysed and re-embedded, recall history kept."
+        "Correct the text of one memory: re-analysed and re-embedded, recall history kept (and, in a journal, the mood the person set)."
         self.follow_journal()
         self._row_of(mid)
         text, a, vec = edit_inputs(self, text, analysis, embedding)
         i = self._row[mid]
         old = self[mid]
         mem = Memory(mid, text, old.created_at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags), old.recall_count, old.last_recalled)
-        if self.backend is not None: self.backend.on_edit(mem, vec)
+        if self.backend is not None and self.backend.on_edit(mem, vec):   # the journal keeps the mood the person set
+            mem = dataclasses.replace(mem, intensity=old.intensity, emotion=old.emotion, valence=old.valence)
         put_columns(self._vecs[:, i:i+1], vec[None])
-        self._E[i] = a.intensity
-        self._meta[i] = (text, a.emotion, a.valence, a.event, tuple(a.hashtags))
+        self._E[i] = mem.intensity
+        self._meta[i] = (text, mem.emotion, mem.valence, a.event, tuple(a.hashtags))
         self._recompute_terms(np.array([i]))   # that row's cached rate and intrinsic salience (its intensity changed)
         if self._lex is not None: self._lex.replace(i, text)
         if self._sent is not None: self._sent.replace(i, mid, text)

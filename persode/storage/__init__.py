@@ -13,7 +13,7 @@ from ..memory.embeddings import Embedder
 from .contract import (DB_NAME, DEFAULT_USER, BACKEND_MODULES, ROW_FIELDS, LAZY_META_ROWS, TAG_SEP,
     persode_home, default_db_path, check_user_id, JournalDB, register_backend, backend_schemes, mem_rows,
     StoreBackend, embedder_for, mismatch_error, LoadChunk, check_edit_row, open_journal,
-    Find, find_filter, EntryPage, entry_cursor, read_cursor, MAX_QUERY_CHARS, MAX_WORDS, ENTRY_PAGE, MAX_PAGE)
+    Find, find_filter, EntryPage, entry_cursor, read_cursor, MAX_QUERY_CHARS, MAX_WORDS, ENTRY_PAGE, MAX_PAGE, check_reading)
 from .sqlite import (PARALLEL_LOAD_ROWS, SQLiteJournal, sqlite_path, open_sqlite, SCHEMA_VERSION,
     APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS)
 
@@ -53,10 +53,11 @@ def export_lines(self:JournalDB,
     identity, dim, n = self.user_info(user_id)
     yield inert_json(dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, user_id=user_id, embedder=identity, dim=dim,
                           count=n, embeddings=bool(embeddings), preferences=self.preferences(user_id)))
-    k = 0
+    k, readings = 0, self.read_moods(user_id)
     for rows in self.load_rows(user_id):
         for r in rows:
             d = dict(zip(ROW_FIELDS[:-1], r[:-1]))
+            if r[0] in readings: d['analyzer'] = dict(zip(('emotion', 'intensity', 'valence'), readings[r[0]]))   # the mood is the person's
             d['created_at'], d['last_recalled'] = _iso(d.pop('created')), _iso(d['last_recalled'])
             d['hashtags'] = list(d['hashtags'])
             if embeddings: d['embedding'] = _b64(r[10])
@@ -93,7 +94,7 @@ def export_jsonl(self:JournalDB,
 MAX_RECALLS = 2**31 - 1   # the largest recall count an import accepts (far beyond any real history)
 
 def _parse_memory(d, i:int, src, dim, now:float)->tuple:
-    "Validate one exported memory (nothing after `now`, epoch seconds); returns a row (vec None when absent)."
+    "Validate one exported memory (nothing after `now`, epoch seconds); returns a row (vec None when absent) and the analyzer's reading when the mood is the person's (else None)."
     if not isinstance(d, dict): raise PersodeError(f'{src}: line {i}: expected a JSON object')
     miss = [k for k in ('id', 'text', 'created_at', 'intensity') if k not in d]
     if miss: raise PersodeError(f'{src}: line {i}: missing {", ".join(miss)}')
@@ -115,6 +116,10 @@ def _parse_memory(d, i:int, src, dim, now:float)->tuple:
         if not isinstance(tags, list) or not all(isinstance(t, str) and TAG_SEP not in t for t in tags): raise PersodeError('hashtags must be a list of strings')
         emo, ev = d.get('emotion', 'neutral'), d.get('event', '')
         if not isinstance(emo, str) or not isinstance(ev, str) or len(emo) > 128 or len(ev) > len(text) + 1000: raise PersodeError('emotion and event must be short strings')
+        reading = d.get('analyzer')
+        if reading is not None:
+            if not isinstance(reading, dict): raise PersodeError('analyzer must be an object (emotion, intensity, valence)')
+            reading = check_reading((reading.get('emotion'), reading.get('intensity'), reading.get('valence')), 'analyzer')
         vec = None
         if d.get('embedding') is not None:
             raw = base64.b64decode(d['embedding'], validate=True)
@@ -124,7 +129,7 @@ def _parse_memory(d, i:int, src, dim, now:float)->tuple:
             if not np.isfinite(vec).all() or nrm == 0: raise PersodeError('embedding must be finite and non-zero')
             if abs(nrm - 1) > 1e-3: vec = (vec/nrm).astype(np.float32)
     except (TypeError, ValueError, OverflowError) as e: raise PersodeError(f'{src}: line {i}: {e}') from None
-    return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec)
+    return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec), reading
 
 # %% ../../nbs/storage/05_storage.ipynb #69f20cf8
 MAX_PROFILE_FIELDS, MAX_PROFILE_CHARS = 64, 65536   # the largest onboarding profile an import accepts
@@ -146,7 +151,7 @@ def check_export_profile(prefs,              # the `preferences` of an export's 
 def read_export(src,     # a path or a text stream of JSON Lines written by `export_jsonl`
                 now=None, # nothing in the file may be after this moment; the current time when None
                 profile_check=None, # `f(profile dict)` raising on a profile that is not valid (e.g. `OnboardingPreferences.from_dict`)
-               )->tuple:  # (header dict, list of rows)
+               )->tuple:  # (header dict, list of rows, {id: the analyzer's reading} of the entries whose mood is the person's)
     "Read and validate a whole export; raises `PersodeError` naming the first bad line."
     now = as_utc(utcnow() if now is None else now, 'now').timestamp()
     name = str(getattr(src, 'name', src))
@@ -174,13 +179,16 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
     if not isinstance(head.get('version'), int) or head['version'] > EXPORT_VERSION:
         raise PersodeError(f'{name} has export version {head.get("version")!r}, newer than this persode understands ({EXPORT_VERSION})')
     check_export_profile(head.get('preferences'), name, profile_check)   # the onboarding profile travels in the header
-    rows = [_parse_memory(d, i, name, head.get('dim'), now) for i, d in enumerate(parsed[1:], 2)]
+    rows, readings = [], {}
+    for i, d in enumerate(parsed[1:], 2):
+        r, reading = _parse_memory(d, i, name, head.get('dim'), now); rows.append(r)
+        if reading is not None: readings[r[0]] = reading
     if not complete or len(rows) != head.get('count'):
         raise PersodeError(f'{name} is truncated or incomplete: the header announces {head.get("count")} memories, the file holds {len(rows)}; nothing was imported')
     ids = [r[0] for r in rows]
     if len(set(ids)) != len(ids): raise PersodeError(f'{name} repeats a memory id')
     if head.get('embeddings') and any(r[10] is None for r in rows): raise PersodeError(f'{name}: a memory lacks its embedding')
-    return head, rows
+    return head, rows, readings
 
 # %% ../../nbs/storage/05_storage.ipynb #9492d112
 @patch
@@ -193,7 +201,7 @@ def import_jsonl(self:JournalDB,
                  profile_check=None,           # `f(profile dict)` raising on an onboarding profile that is not valid (see `read_export`)
                 )->dict:                       # {'added', 'skipped', 'user_id', 'embedder', 'profile': 'restored', 'kept' or None}
     "Import memories from JSON Lines; idempotent (ids already stored are skipped). The onboarding profile in the file is restored when the user has none."
-    head, rows = read_export(src, now, profile_check)
+    head, rows, readings = read_export(src, now, profile_check)
     if user_id is None and str(head.get('user_id', '')).startswith('~'):     # the web app's own records, never a person's journal
         raise PersodeError(f"the file names the reserved user {str(head['user_id'])[:40]!r} (ids starting with '~'); give the user to import into")
     user_id = check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER)
@@ -210,10 +218,27 @@ def import_jsonl(self:JournalDB,
             raise PersodeError(f'the export holds {head.get("embedder")} vectors but the journal uses {embedder.identity}: pass --reembed to embed the texts again')
         vecs = embedder.embed([r[1] for r in rows])
         rows = [r[:10] + (v,) for r, v in zip(rows, vecs)]
+    had = self.has_ids(user_id, list(readings)) if readings else set()
     added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)
+    for r in rows:          # the person's moods of the entries added keep the analyzer's reading beside them
+        if r[0] in readings and r[0] not in had: self.write_mood(user_id, r[0], (r[4], r[3], r[5]), readings[r[0]])
+    if added: self.index_sentences(user_id, embedder)     # now, not at the first recall of every handle after the import
     profile = None
     if head.get('preferences') is not None:
         profile = 'kept' if self.read_preferences(user_id) is not None else 'restored'
         if profile == 'restored': self.set_preferences(user_id, head['preferences'])
     return dict(added=added, skipped=len(rows) - added, user_id=user_id, embedder=embedder.identity, profile=profile)
+
+
+# %% ../../nbs/storage/05_storage.ipynb #sent0002
+@patch
+def index_sentences(self:JournalDB,
+                    user_id:str=DEFAULT_USER,    # whose memories
+                    embedder:Embedder|None=None, # the user's embedder (the recorded one when None)
+                   )->int:                       # sentences (SQLite) or memories (PostgreSQL) indexed; 0 when the default reads no sentences
+    "Embed and keep the sentence vectors of the user's memories that the journal holds none for, when the default recall reads them (`default_routes`)."
+    s = self.store_for(user_id, embedder)
+    if not s.default_routed: return 0
+    f = getattr(s, 'index_sentences', None)           # PostgreSQL keeps them in a table of its own
+    return f() if callable(f) else s.sentences.n_sentences
 

@@ -15,13 +15,14 @@ from ..recall.store import MemoryStore
 from ..recall.records import put_columns, utc_datetime
 from ..recall.lexical import tokenize
 from ..memory.strength import Memory
+from ..memory.analyzer import person_mood
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
            'MAX_WORDS', 'MAX_TOKENS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'persode_home',
            'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows',
            'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find',
-           'find_filter', 'like_escape', 'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory']
+           'find_filter', 'like_escape', 'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory', 'check_reading']
 
 # %% ../../nbs/storage/00_contract.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -53,7 +54,7 @@ class JournalDB:
         "Add `rows` (tuples in `ROW_FIELDS` order) to a user bound to embedder `identity`; `skip_existing`: keep stored ids (import). Returns how many were added."
         raise NotImplementedError
     def update_row(self, user_id:str, mid:str, row:tuple, vec):
-        "Replace memory `mid`'s `(text, intensity, emotion, valence, event, hashtags)` and vector, keeping its time and recall state; a missing id is a KeyError."
+        "Replace memory `mid`'s `(text, intensity, emotion, valence, event, hashtags)` and vector, keeping its time and recall state (and the mood the person set: the new analysis becomes the kept reading, see `set_mood`); a missing id is a KeyError."
         raise NotImplementedError
     def delete_rows(self, user_id:str, ids:list, strict:bool=False, erase_now:bool=True)->int:
         "Delete memories; `strict`: a missing id is a KeyError and nothing goes; `erase_now=False`: the files may keep the text until `close`/`compact`."
@@ -219,10 +220,12 @@ class StoreBackend:
         self.db.insert_rows(self.user_id, self.identity, self.dim, mem_rows(mems, vecs)); self._wrote()
     def on_reinforce(self, ids, new_counts, last_recalled):
         self.db.reinforce_rows(self.user_id, list(dict.fromkeys(ids)), as_utc(last_recalled, 'last_recalled').timestamp()); self._wrote()
-    def on_edit(self, memory, vec):
-        "Write a corrected memory (text, analysis, vector); its recall state in the journal is left as it is."
+    def on_edit(self, memory, vec)->bool:
+        "Write a corrected memory (text, analysis, vector); its recall state in the journal is left as it is. True when the entry keeps the mood the person set (the journal keeps it)."
+        person = memory.id in self.db.read_moods(self.user_id)
         self.db.update_row(self.user_id, memory.id, (memory.text, float(memory.intensity), memory.emotion, float(memory.valence),
                                                       memory.event, tuple(memory.hashtags)), vec); self._wrote()
+        return person
     def on_remove(self, ids): self.db.delete_rows(self.user_id, list(ids), erase_now=False); self._wrote()   # erased from the files at close
     def sentence_vectors(self)->dict:
         "The journal's cached sentence vectors of this user's memories, made by this store's embedder: `{id: (n, dim) array}`."
@@ -432,7 +435,7 @@ def find_filter(q:str='',      # the words to find (each as a whole word)
     if n > MAX_WORDS: raise PersodeError(f'the search has {n} different words; the limit is {MAX_WORDS}')
     words = tuple(dict.fromkeys(tokenize(q)))
     if len(words) > MAX_TOKENS: raise PersodeError(f'the search is too long to look for ({len(words)} different pieces); the limit is {MAX_TOKENS}')
-    tag = tag.strip().removeprefix('#')
+    tag = tag.strip().removeprefix('#').lower()   # tags are kept lower-cased (`typed_tags`)
     if tag and not re.fullmatch(r'[\w-]{1,64}', tag): raise PersodeError(f'{tag[:40]!r} is not a hashtag; a hashtag is one word such as #walk')
     emotion = emotion.strip()
     if emotion and not re.fullmatch(r'\w{1,32}', emotion): raise PersodeError(f'{emotion[:40]!r} is not an emotion')
@@ -527,6 +530,49 @@ def redate(self:JournalDB,
         if u.timestamp() < 0: raise PersodeError(f'the new time of {mid} ({u:%Y-%m-%d}) is before 1970')
         rows[mid] = u.timestamp()
     return self.redate_rows(user_id, rows) if rows else 0
+
+# %% ../../nbs/storage/00_contract.ipynb #e8b47c18
+@patch
+def write_mood(self:JournalDB, user_id:str, mid:str, mood:tuple|None, reading:tuple|None=None)->tuple:
+    "One transaction: memory `mid`'s (emotion, intensity, valence) := `mood`, the analyzer's reading kept beside it (`reading`, or the stored one, or the memory's present numbers); `mood` None restores the reading. Returns (mood, reading or None); a missing id is a KeyError."
+    raise NotImplementedError
+
+@patch
+def read_moods(self:JournalDB, user_id:str)->dict:
+    "`{id: (emotion, intensity, valence)}`: what the analyzer read of the user's entries whose mood the person set (none on a back end that cannot keep a mood)."
+    return {}
+
+def check_reading(r, what:str)->tuple:
+    "A checked (emotion, intensity, valence)."
+    try:
+        emo, E, val = r
+        E, val = float(E), float(val)
+    except (TypeError, ValueError): raise PersodeError(f'{what} must be (emotion, intensity, valence)') from None
+    if not isinstance(emo, str) or not re.fullmatch(r'\w{1,32}', emo) or not (0 <= E <= 1 and -1 <= val <= 1):
+        raise PersodeError(f'{what} must be an emotion word, an intensity in [0, 1] and a valence in [-1, 1]')
+    return emo, E, val
+
+@patch
+def has_ids(self:JournalDB, user_id:str, ids:list)->set:
+    "Which of `ids` the user has."
+    raise NotImplementedError
+
+@patch
+def set_mood(self:JournalDB,
+             user_id:str,        # the owner
+             mid:str,            # the memory
+             mood:str|None,      # the mood in words (`person_mood`: 'very happy', 'sad', 'even'); None: the analyzer's reading again
+             reading=None,       # what the analyzer read, when the memory already holds the person's mood (an entry written with it)
+            )->tuple:            # (the entry's mood, the analyzer's reading or None), each (emotion, intensity, valence)
+    "Give an entry the mood the person chose (the analyzer's reading kept beside it), or give it back to the analyzer."
+    user_id, mid = check_user_id(user_id), check_id(mid, 'memory id')
+    m = None if mood is None else person_mood(mood)
+    return self.write_mood(user_id, mid, m, None if reading is None else check_reading(reading, "the analyzer's reading"))
+
+@patch
+def mood_reading(self:JournalDB, user_id:str, mid:str)->tuple|None:
+    "What the analyzer read of entry `mid` when the person set its mood (emotion, intensity, valence); None when the mood is the analyzer's."
+    return self.read_moods(check_user_id(user_id)).get(mid)
 
 # %% ../../nbs/storage/00_contract.ipynb #upd00002
 @patch

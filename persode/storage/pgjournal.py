@@ -79,7 +79,7 @@ UPDATE persode_memories SET ntokens = cardinality(words)
 '''
 
 def migrate_words(conn):
-    "Migration 7: the `words` column, filled from the stored texts; its GIN index; postings and lengths taken from it."
+    "Migration 8: the `words` column, filled from the stored texts; its GIN index; postings and lengths taken from it."
     conn.execute('ALTER TABLE persode_memories ADD COLUMN words text[]')
     fill_words(conn)
     for stmt in _WORDS_SQL.split(';\n'):
@@ -153,7 +153,17 @@ CREATE TRIGGER persode_memories_posted AFTER INSERT ON persode_memories REFERENC
 CREATE TRIGGER persode_memories_edited AFTER UPDATE OF text ON persode_memories FOR EACH ROW WHEN (OLD.text IS DISTINCT FROM NEW.text) EXECUTE FUNCTION persode_post_edited();
 CREATE TRIGGER persode_memories_unposted AFTER DELETE ON persode_memories REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION persode_unpost_deleted();
 '''),
-    (7, "the words of every text in every script (persode.recall.lexical.tokenize's tokens, written by the client), with a GIN index for search", migrate_words),
+    (7, "the analyzer's reading of entries whose mood the person set (the memory row holds the person's)", '''
+CREATE TABLE persode_moods (
+    user_id   text NOT NULL,
+    id        text NOT NULL,
+    emotion   text NOT NULL,
+    intensity double precision NOT NULL CHECK (intensity >= 0 AND intensity <= 1),
+    valence   double precision NOT NULL CHECK (valence >= -1 AND valence <= 1),
+    PRIMARY KEY (user_id, id),
+    FOREIGN KEY (user_id, id) REFERENCES persode_memories (user_id, id) ON DELETE CASCADE);
+'''),
+    (8, "the words of every text in every script (persode.recall.lexical.tokenize's tokens, written by the client), with a GIN index for search", migrate_words),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -205,7 +215,7 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
                 for stmt in sql.format(dim=dim).split(';\n'):
                     if stmt.strip(): conn.execute(stmt)
             conn.execute('INSERT INTO persode_schema (version, description) VALUES (%s, %s)', (v, desc))
-        if have >= 7 and conn.execute("SELECT value FROM persode_meta WHERE key = 'words'").fetchone() != (str(TOKENIZER_VERSION),):
+        if have >= 8 and conn.execute("SELECT value FROM persode_meta WHERE key = 'words'").fetchone() != (str(TOKENIZER_VERSION),):
             fill_words(conn)           # made by another version of the tokenizer: the triggers re-index each changed row
         return schema_version(conn)
 
@@ -463,13 +473,47 @@ class PgJournal(JournalDB):
         (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, self.dim)
         _check_labels(mid, emo, ev, tags)
         def go(conn):
+            nonlocal E, emo, val
             with conn.transaction():
+                if conn.execute('UPDATE persode_moods SET emotion = %s, intensity = %s, valence = %s WHERE user_id = %s AND id = %s',
+                                (emo, E, val, user_id, mid)).rowcount:       # the person's mood stays; the new reading goes beside it
+                    emo, E, val = conn.execute('SELECT emotion, intensity, valence FROM persode_memories WHERE user_id = %s AND id = %s', (user_id, mid)).fetchone()
                 r = conn.execute(f'UPDATE persode_memories SET text = %s, words = %s, intensity = %s, emotion = %s, valence = %s, event = %s, '
                                  f'hashtags = %s, embedding = %s WHERE user_id = %s AND id = %s RETURNING {MEMCOLS}',
                                  (text, tokenize(text), E, emo, val, ev, list(tags), np.asarray(v, np.float32), user_id, mid)).fetchone()
                 if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
             return r
         return self.run(go, write=True)
+
+    def write_mood(self, user_id, mid, mood, reading=None)->tuple:
+        user_id, mid = _uid(user_id), check_mid(mid)
+        if self.known_dim() is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
+        def go(conn):
+            with conn.transaction():
+                now = conn.execute('SELECT emotion, intensity, valence FROM persode_memories WHERE user_id = %s AND id = %s FOR UPDATE', (user_id, mid)).fetchone()
+                if now is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
+                kept = conn.execute('SELECT emotion, intensity, valence FROM persode_moods WHERE user_id = %s AND id = %s', (user_id, mid)).fetchone()
+                m = mood
+                if m is None:
+                    if kept is None: return tuple(now), None
+                    conn.execute('DELETE FROM persode_moods WHERE user_id = %s AND id = %s', (user_id, mid)); m, kept = kept, None
+                elif kept is None:       # the analyzer's first reading stays beside every later choice
+                    kept = reading or now
+                    conn.execute('INSERT INTO persode_moods (user_id, id, emotion, intensity, valence) VALUES (%s, %s, %s, %s, %s)', (user_id, mid, *kept))
+                conn.execute('UPDATE persode_memories SET emotion = %s, intensity = %s, valence = %s WHERE user_id = %s AND id = %s', (*m, user_id, mid))
+                return tuple(m), None if kept is None else tuple(kept)
+        return self.run(go, write=True)
+
+    def has_ids(self, user_id, ids)->set:
+        user_id = _uid(user_id)
+        if self.known_dim() is None or not ids: return set()
+        return self.run(lambda conn: {r[0] for r in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s AND id = ANY(%s)', (user_id, list(ids)))})
+
+    def read_moods(self, user_id)->dict:
+        user_id = _uid(user_id)
+        if self.known_dim() is None: return {}
+        return self.run(lambda conn: {r[0]: (r[1], float(r[2]), float(r[3])) for r in
+                                      conn.execute('SELECT id, emotion, intensity, valence FROM persode_moods WHERE user_id = %s', (user_id,))})
 
     def erase_user(self, user_id)->int:
         user_id = _uid(user_id)

@@ -11,7 +11,7 @@ from ..memory.strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from ..memory.analyzer import Analysis, Analyzer
 from ..core.text import check_text
 from ..memory.embeddings import Embedder
-from ..recall.store import MemoryStore
+from ..recall.store import MemoryStore, window_bounds
 from ..recall.lexical import tokenize, is_question, QUESTION_BM25_WEIGHT, K1, B
 from ..recall.sentences import VIEW_WEIGHT
 from ..memory.intensity import split_sentences
@@ -62,6 +62,11 @@ h AS (SELECT g.*, coalesce(b.best, g.sim) AS best, qm.n AS npresent, g.sim - g.v
              sqrt(greatest(g.sq - 2*g.vmu + qm.mm, 0))*sqrt(greatest(qm.qq - 2*qm.qmu + qm.mm, 0)) AS den FROM g LEFT JOIN b USING (id) CROSS JOIN qm),
 s AS (SELECT h.*, CASE WHEN npresent < 2 THEN sim WHEN den > 1e-12 THEN num/den ELSE 0 END AS centred FROM h)''')
 
+def _top_where(exclude:bool, window:bool)->str:
+    "The WHERE of the ranking's last step: excluded ids out, and memories outside the time range out."
+    conds = (['NOT (id = ANY(%(ex)s))'] if exclude else []) + (['(created_at >= %(w0)s AND created_at < %(w1)s OR created_at = %(wd)s)'] if window else [])
+    return f'WHERE {" AND ".join(conds)} ' if conds else ''
+
 def _ranking_sql(strategy:str,          # a strategy with the gate and the default resolved: a `_SCORE_SQL` key
                  *,
                  exclude:bool=False,     # filter out the ids in %(ex)s
@@ -69,6 +74,7 @@ def _ranking_sql(strategy:str,          # a strategy with the gate and the defau
                  hnsw:bool=False,        # candidates from the HNSW index (ORDER BY embedding <#> q LIMIT %(nc)s)
                  reinforce:bool=False,   # bump recall_count / last_recalled of the returned rows in the same statement
                  formed_only:bool=True,  # only memories formed by %(t)s (rank, retrieve); False: every row, later ones scored -Infinity (scores)
+                 window:bool=False,      # only memories in the time range %(w0)s ≤ created_at < %(w1)s, or dated to its first day %(wd)s alone
                 )->str:
     "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc; the default's qtok, w, k1, b, vw)."
     route = strategy in ('question', 'views')     # the default's two routes read every present row's numbers (means, deviations, μ)
@@ -90,7 +96,7 @@ f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(
              ret*(%(we)s*e + %(wr)s*r)/%(wt)s AS intrinsic FROM d),
 g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),{tail + ',' if route else ''}
 top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM {'s' if route else 'g'}
-     {'WHERE NOT (id = ANY(%(ex)s)) ' if exclude and route else ''}ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
+     {_top_where(exclude and route, window)}ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
     wide = 'JOIN persode_memories w ON w.user_id = %(u)s AND w.id = top.id'
     if not reinforce: return sql + f'\nSELECT {_FINAL} FROM top {wide} ORDER BY top.score DESC, top.seq'
     return sql + f''',
@@ -230,7 +236,7 @@ class PgMemoryStore:
         check_strategy(strategy)
         routed = strategy == 'default' and self.default_routed
         if routed and query is None: raise PersodeError('the default recall needs the query text: it reads its words and whether it asks a question')
-        q = (self.embedder.embed_one(check_text(query, 'query')) if query_embedding is None else
+        q = (self.embedder.query_one(check_text(query, 'query')) if query_embedding is None else
              MemoryStore._check_vectors(self, np.asarray(query_embedding, np.float32).reshape(1, -1), 1, 'query_embedding')[0])
         fired, qE = False, None
         if strategy == 'gated' or query_analysis is not None:
@@ -262,20 +268,22 @@ class PgMemoryStore:
         return self.journal.run(go)
 
     def retrieve(self, query:str, now=None, top_k:int=3, strategy:str=DEFAULT_STRATEGY, *, reinforce:bool=True, exclude=(),
-                 query_embedding=None, query_analysis:Analysis|None=None)->Retrieval:
-        "The `top_k` memories for `query` under `strategy`, ranked in the database."
+                 within=None, query_embedding=None, query_analysis:Analysis|None=None)->Retrieval:
+        "The `top_k` memories for `query` under `strategy` (in the time range `within`, as `MemoryStore.retrieve`), ranked in the database."
         check_top_k(top_k)
+        w = window_bounds(within)
         q, eff, fired, qE = self._resolve(query, strategy, query_embedding, query_analysis)
         ex = [str(x) for x in exclude]
-        hnsw = self.search == 'hnsw' and eff in ('similarity', 'fused')
+        hnsw = self.search == 'hnsw' and eff in ('similarity', 'fused') and w is None   # a range reads every row of it: no index candidates
         def go(conn):
             with conn.transaction():
                 t = self._check_now(conn, now)
                 if hnsw:
                     conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, self.candidates))}")
                     conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-                sql = _ranking_sql(eff, exclude=bool(ex), hnsw=hnsw, reinforce=reinforce)
-                return t, conn.execute(sql, self._params(q, t, query, k=int(top_k), ex=ex, nc=max(self.candidates, int(top_k)))).fetchall()
+                sql = _ranking_sql(eff, exclude=bool(ex), hnsw=hnsw, reinforce=reinforce, window=w is not None)
+                wb = {} if w is None else dict(zip(('w0', 'w1', 'wd'), (datetime.fromtimestamp(x, timezone.utc) for x in w)))
+                return t, conn.execute(sql, self._params(q, t, query, k=int(top_k), ex=ex, nc=max(self.candidates, int(top_k)), **wb)).fetchall()
         t, rows = self.journal.run(go, write=reinforce)
         I = _ROWIDX
         hits = []

@@ -298,8 +298,8 @@ class SQLiteJournal(JournalDB):
             if self._words: unindex_words(con, found.values())
             marked = tombstone(con, user_id, [r[0] for r in found.values()])
             con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
+            con.executemany('DELETE FROM moods WHERE user_id=? AND id=?', ((user_id, i) for i in found))
         self._tombstoned = getattr(self, '_tombstoned', set()) | marked
-        self._unindexed = getattr(self, '_unindexed', False) or bool(found)
         if erase_now: self._scrub()
         else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
         return n
@@ -310,13 +310,37 @@ class SQLiteJournal(JournalDB):
             r = con.execute('SELECT seq, text FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
             if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
             (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, dim and dim[0])
+            if con.execute('UPDATE moods SET emotion=?, intensity=?, valence=? WHERE user_id=? AND id=?', (emo, E, val, user_id, mid)).rowcount:
+                emo, E, val = con.execute('SELECT emotion, intensity, valence FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()   # the person's mood stays
             con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
                         (text, E, emo, val, ev, TAG_SEP.join(tags), user_id, mid))
             if self._words and text != r[1]:
-                unindex_words(con, [r]); index_words(con, [(r[0], text)]); self._unindexed = True
+                unindex_words(con, [r]); index_words(con, [(r[0], text)])
             replace_vector(con, user_id, r[0], v)
             con.execute('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', (user_id, mid))
         self._scrub()
+
+    def write_mood(self, user_id, mid, mood, reading=None):
+        with self._write() as con:
+            now = con.execute('SELECT emotion, intensity, valence FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
+            if now is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
+            kept = con.execute('SELECT emotion, intensity, valence FROM moods WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
+            if mood is None:
+                if kept is None: return tuple(now), None
+                con.execute('DELETE FROM moods WHERE user_id=? AND id=?', (user_id, mid)); mood, kept = kept, None
+            else:
+                kept = kept or reading or now     # the analyzer's first reading stays beside every later choice
+                con.execute('INSERT OR REPLACE INTO moods(user_id, id, emotion, intensity, valence) VALUES (?,?,?,?,?)', (user_id, mid, *kept))
+            con.execute('UPDATE memories SET emotion=?, intensity=?, valence=? WHERE user_id=? AND id=?', (*mood, user_id, mid))
+            return tuple(mood), None if kept is None else tuple(kept)
+
+    def has_ids(self, user_id, ids)->set:
+        with self._read() as con:
+            return {i for i in ids if con.execute('SELECT 1 FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone()}
+
+    def read_moods(self, user_id)->dict:
+        with self._read() as con:
+            return {r[0]: (r[1], float(r[2]), float(r[3])) for r in con.execute('SELECT id, emotion, intensity, valence FROM moods WHERE user_id=?', (user_id,))}
 
     def erase_user(self, user_id)->int:
         with self._write() as con:
@@ -324,20 +348,20 @@ class SQLiteJournal(JournalDB):
             n = con.execute('DELETE FROM memories WHERE user_id=?', (user_id,)).rowcount
             con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
             con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
+            con.execute('DELETE FROM moods WHERE user_id=?', (user_id,))
             con.execute('DELETE FROM users WHERE user_id=?', (user_id,))
-        self._unindexed = True
         self._scrub(vacuum=True)
         return n
 
     def _scrub(self, vacuum:bool=False, every_block:bool=False)->bool:
-        "After a deletion or an edit: zero the vectors of its tombstones, merge the word index (what was taken out leaves it), copy the (zeroed) pages back into the file and empty the WAL; optionally VACUUM."
+        "After a deletion or an edit: zero the vectors of its tombstones, copy the (zeroed) pages back into the file and empty the WAL; merge the word index too after an erasure (`vacuum`, which VACUUMs) or in a compaction (`every_block`, which zeroes every tombstone)."
         with self._lock:
             marked, self._tombstoned = getattr(self, '_tombstoned', set()), set()
-            words, self._unindexed = getattr(self, '_unindexed', False) or every_block, False
+            words = (vacuum or every_block) and self._words      # an erasure or a compaction merges the word index; an edit or a forget does not
             if (marked or every_block or words) and not self.readonly:
                 with self._write(bump=False) as con:
                     if marked or every_block: zero_tombstones(con, None if every_block else marked)
-                    if words and self._words: erase_words(con)
+                    if words: erase_words(con)
             try:
                 if vacuum: self._con.execute('VACUUM')
                 busy, _, _ = self._con.execute('PRAGMA wal_checkpoint(TRUNCATE)').fetchone()

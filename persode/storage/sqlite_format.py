@@ -12,7 +12,7 @@ __all__ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'M
            'replace_vector', 'drop_tombstones']
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #9d3138fd
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 APPLICATION_ID = 0x50534445    # 'PSDE' in the SQLite header: marks a Persode journal
 SQLITE_MAGIC = b'SQLite format 3\x00'   # the first 16 bytes of every SQLite file
 
@@ -116,7 +116,13 @@ MIGRATIONS = [  # (version, description, statements or callables(con)); append n
     (4, 'a removed memory leaves a tombstone in its vector block (negative seq, zeroed vector) until compact()', []),
     (5, 'index for listing and searching entries newest first (keyset pages by formation time and id)', [
         """CREATE INDEX memories_user_created ON memories(user_id, created, id)"""]),
-    (6, "full-text index of the entries' words (FTS5 over persode.recall.lexical.tokenize's tokens)", [build_words]),
+    (6, "the analyzer's reading of entries whose mood the person set (the memory row holds the person's)", [
+        """CREATE TABLE moods(
+            user_id TEXT NOT NULL,
+            id TEXT NOT NULL,           -- the memory (deleted with it)
+            emotion TEXT NOT NULL, intensity REAL NOT NULL, valence REAL NOT NULL,   -- what the analyzer read
+            PRIMARY KEY(user_id, id))"""]),
+    (7, "full-text index of the entries' words (FTS5 over persode.recall.lexical.tokenize's tokens)", [build_words]),
 ]
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #611027bd

@@ -16,9 +16,9 @@ _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'WORDS_WORLD', 'WORDS_FINDS', 'CLI_ENTRIES', 'run_child', 'check_restart', 'check_crash',
            'check_concurrency', 'check_isolation', 'check_find', 'check_words', 'check_edit', 'check_roundtrip',
-           'check_follow', 'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli',
-           'cli_behaviour', 'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres', 'temp_postgres',
-           'child_env']
+           'check_follow', 'check_mood', 'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract',
+           'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres',
+           'temp_postgres', 'child_env']
 
 # %% ../../nbs/testing/01_testing.ipynb #aad9f9a6
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
@@ -154,13 +154,13 @@ def check_isolation(url:str):
 
 # %% ../../nbs/testing/01_testing.ipynb #f2d3d778
 def check_find(url:str):
-    "Listing, paging, counting and exact-word search with filters, identical on every back end."
+    "Listing, paging, counting and exact-word search with filters (tags typed in any script too), identical on every back end."
     from persode.memory.strength import Memory
     from persode.storage.contract import mem_rows
     emb, t0 = HashingEmbedder(), datetime(2025, 3, 1, 9, tzinfo=timezone.utc)
     spec = [('A walk by the sea.', 'joy', ('#joy', '#sea')), ('The party was loud', 'anger', ('#anger', '#party')),
             ('Art class: I painted the sea', 'pride', ('#pride', '#art', '#sea')), ('I am 100% sure_thing', 'neutral', ()),
-            ('ÉTÉ à la mer, au Café', 'calm', ('#calm',)), ("Robert'); DROP TABLE memories;--", 'neutral', ())]
+            ('ÉTÉ à la mer, au Café #família #가족', 'calm', ('#família', '#가족')), ("Robert'); DROP TABLE memories;--", 'neutral', ())]
     mems = [Memory(f'f{i}', t, t0 + timedelta(days=i), .5, e, 0., '', h) for i, (t, e, h) in enumerate(spec)]
     mems += [Memory(f't{i}', f'same second {i}', t0 + timedelta(days=10), .5, 'calm', 0., '', ()) for i in (3, 1, 4, 0, 2, 6, 5)]
     with open_journal(url) as db:
@@ -169,11 +169,11 @@ def check_find(url:str):
                                                               emb.embed(['A walk by the sea.'])))
         ids = lambda **k: [m.id for m in db.entries('fnd', limit=50, **k).entries]
         got = dict(sea=ids(q='sea'), art=ids(q='art'), both=ids(q='SEA walk'), pct=ids(q='100'), und=ids(q='sure_thing'), part=ids(q='sure'),
-                   cafe=ids(q='café'), ete=ids(q='été'), sql=ids(q="drop table"), tag=ids(tag='sea'), tag2=ids(tag='#sea', q='walk'),
+                   cafe=ids(q='café'), ete=ids(q='été'), sql=ids(q="drop table"), tag=ids(tag='sea'), fam=ids(tag='#Família'), kor=ids(tag='가족'), tag2=ids(tag='#sea', q='walk'),
                    emo=ids(emotion='anger'), span=ids(start=t0 + timedelta(days=1), end=t0 + timedelta(days=3)),
                    mix=ids(emotion='calm', start=t0 + timedelta(days=5)), none=ids(q='nothing'))
         want = dict(sea=['f2', 'f0'], art=['f2'], both=['f0'], pct=['f3'], und=['f3'], part=['f3'], cafe=['f4'], ete=['f4'], sql=['f5'],
-                    tag=['f2', 'f0'], tag2=['f0'], emo=['f1'], span=['f2', 'f1'], mix=[f't{i}' for i in (6, 5, 4, 3, 2, 1, 0)], none=[])
+                    tag=['f2', 'f0'], fam=['f4'], kor=['f4'], tag2=['f0'], emo=['f1'], span=['f2', 'f1'], mix=[f't{i}' for i in (6, 5, 4, 3, 2, 1, 0)], none=[])
         assert got == want, {k: (got[k], want[k]) for k in got if got[k] != want[k]}
         seen, before = [], None
         while True:
@@ -296,13 +296,55 @@ db.store_for('fol', HashingEmbedder()).add('fol note from the other process, by 
         assert db.count('fol') == 6
     return 'ok'
 
+def check_mood(url:str, url2:str):
+    "The person's mood is the entry's in every read (entries, search by feeling, recall), the analyzer's first reading stays beside it, a text edit keeps it, export → import carries it, and it can go back to the analyzer."
+    import io
+    from fastcore.test import test_fail
+    t0, now = datetime(2025, 1, 1, 9, tzinfo=timezone.utc), datetime(2025, 2, 1, tzinfo=timezone.utc)
+    with open_journal(url) as db, open_journal(url2) as db2:
+        s = db.store_for('md', HashingEmbedder())
+        s.add_many(['I GOT THE GRANT!!! Happiest I have been all year #work', 'Dentist at nine. Nothing to report.', 'A walk by the river'],
+                   [t0 + timedelta(days=i) for i in range(3)], ids=['g', 'd', 'w'])
+        g = s['g']; first = (g.emotion, g.intensity, g.valence)
+        assert db.mood_reading('md', 'g') is None and db.read_moods('md') == {}
+        assert db.set_mood('md', 'g', 'very happy') == (('joy', 0.85, 0.85), first)
+        found = {m.id: m for m in db.entries('md').entries}
+        assert (found['g'].emotion, found['g'].intensity, found['g'].valence) == ('joy', 0.85, 0.85), found['g']
+        assert [m.id for m in db.entries('md', emotion='joy').entries] == ['g'] and db.count_entries('md', emotion=first[0]) == 2
+        hit = next(h for h in s.retrieve('the grant', now, top_k=3) if h.memory.id == 'g')   # recall reads the person's E
+        assert (hit.memory.emotion, hit.memory.intensity) == ('joy', 0.85), hit.memory
+        assert db.set_mood('md', 'g', 'a little proud') == (('pride', 0.2, 0.3), first)       # the analyzer's first reading stays
+        m = s.edit('g', 'We got the grant. I am delighted.')                                   # a new text: read again, the mood stays
+        assert (m.emotion, m.intensity) == ('pride', 0.2) and db.mood_reading('md', 'g')[0] == 'joy', (m, db.mood_reading('md', 'g'))
+        new = db.mood_reading('md', 'g')
+        assert next(x for x in db.entries('md').entries if x.id == 'g').emotion == 'pride'
+        db.set_mood('md', 'd', 'even'); db.set_mood('md', 'w', 'calm')
+        text = db.export_jsonl('md')
+        assert text.count('"analyzer"') == 3 and db2.import_jsonl(io.StringIO(text))['added'] == 3
+        assert db2.read_moods('md') == db.read_moods('md') and db2.import_jsonl(io.StringIO(text))['added'] == 0
+        got = {x.id: (x.emotion, x.intensity, x.valence) for x in db2.entries('md').entries}
+        assert got == {x.id: (x.emotion, x.intensity, x.valence) for x in db.entries('md').entries} and got['g'] == ('pride', 0.2, 0.3), got
+        assert db.set_mood('md', 'g', None) == (new, None) and db.mood_reading('md', 'g') is None   # back to the analyzer
+        assert next(x for x in db.entries('md').entries if x.id == 'g').emotion == new[0]
+        test_fail(lambda: db.set_mood('md', 'g', 'ecstatic'), contains='choose one of: happy, proud')
+        test_fail(lambda: db.set_mood('md', 'nope', 'happy'), exc=KeyError)
+        test_fail(lambda: db.set_mood('other', 'd', 'happy'), exc=KeyError)                     # another user's entry: untouched
+        db.delete('md', ['d']); assert set(db.read_moods('md')) == {'w'}                         # forgetting takes the reading
+        db.forget_user('md'); assert db.read_moods('md') == {}
+        bad = text.replace('"analyzer": {"emotion": "neutral"', '"analyzer": {"emotion": "ne utral"', 1)
+        test_fail(lambda: db.import_jsonl(io.StringIO(bad), 'md2'), contains='analyzer must be an emotion word')
+        assert db.count('md2') == 0 and db.check() == 'ok'
+    return 'ok'
+
 def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty journal URL (or path) per name
                            )->dict:   # test name -> 'ok'
     "Run every backend-independent journal behaviour check against fresh journals."
     return dict(restart=check_restart(make_url('restart')), crash=check_crash(make_url('crash')),
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
-                follow=check_follow(make_url('follow')), find=check_find(make_url('find')), words=check_words(make_url('words')))
+                follow=check_follow(make_url('follow')), find=check_find(make_url('find')), words=check_words(make_url('words')),
+                mood=check_mood(make_url('mood1'), make_url('mood2')))
+
 
 # %% ../../nbs/testing/01_testing.ipynb #a068aa22
 def _counter():
@@ -480,8 +522,34 @@ def cli_behaviour(db:str,          # the journal: a file path or a database URL
     persode_cli('chat', *opts(), stdin='I miss the long walks with the dog\nWhat made me happy lately?\n/quit\n')
     texts = [m['text'] for m in export()[1:]]
     out['chat_stored'], out['question_stored'] = texts.count('I miss the long walks with the dog'), texts.count('What made me happy lately?')
+    talk = persode_cli('chat', *opts(), '--forget-messages', '--now', now, stdin='When did I have dinner with my sister?\nAnd before that?\n'
+                       "I'm so relieved the deadline was kept.\n/quit\n").stdout     # a question, a follow-up, something that happened
+    out['talk'] = [l.removeprefix('persode> ') for l in talk.splitlines() if l.startswith('persode> ')]
     persode_cli('forget', *opts(user + '-copy'), '-y')
     out['copy_after_forget'] = len(export(user + '-copy')) - 1
+    out.update(_cli_mood(opts, home, user))
+    return out
+
+def _cli_mood(opts, home:Path, user:str)->dict:
+    "The person's mood and tags through the command line: `journal --mood`, `list --tag/--feeling`, `edit --mood`, `show`, export → import."
+    g = persode_cli('journal', 'I GOT THE GRANT!!! Happiest I have been all year. #Family #família', *opts(), '--now', '2025-05-04T09:00:00+00:00', '--mood', 'very happy')
+    gid = g.stdout.split('memory id: ')[1].split()[0]
+    ids = lambda *a: [json.loads(l)['id'] for l in persode_cli('list', *opts(), '--json', *a).stdout.splitlines()]
+    show = lambda u=user: json.loads(persode_cli('show', gid, *opts(u), '--json').stdout)
+    s = show()
+    first = s['analyzer']
+    out = dict(mood_written=(s['emotion'], s['intensity'], first is not None, s['hashtags']), mood_in_page='mood of joy' in g.stdout,
+               tag_found=ids('--tag', 'family') == [gid] and ids('--tag', '#Família') == [gid], feeling_found=gid in ids('--feeling', 'happy'))
+    e = persode_cli('edit', gid, '--mood', 'a little proud', *opts())
+    s, page = show(), next(Path(home).rglob(f'*{gid}.md')).read_text()   # the entry's page, in the user's page folder
+    out.update(mood_edited=(s['emotion'], s['intensity'], s['analyzer'] == first, 'your mood' in e.stdout, 'mood of pride' in page, 'mood of joy' in page))
+    bad = persode_cli('edit', gid, '--mood', 'ecstatic', *opts(), check=False)
+    out['mood_refused'] = (bad.returncode, len(bad.stderr.strip().splitlines()), 'choose one of: happy' in bad.stderr, show()['emotion'])
+    f = home/'mood.jsonl'; persode_cli('export', *opts(), '-o', f); persode_cli('import', f, *opts(user + '-mood'))
+    c = show(user + '-mood')
+    out['mood_imported'] = (c['emotion'], c['intensity'], c['analyzer'] == s['analyzer'])
+    persode_cli('edit', gid, '--mood', 'auto', *opts())
+    out['mood_auto'] = (show()['emotion'] == s['analyzer']['emotion'], show()['analyzer'])
     return out
 
 # %% ../../nbs/testing/01_testing.ipynb #79a1b90b

@@ -12,9 +12,11 @@ from ..journal.llm import get_llm
 from .views import (APP_CSS, APP_JS, CONFIRM_ALL, HEAD, NOTICES, SIGNED_IN, chat_form, check_day, check_form, check_month, check_zone,
                                confirm_form, diary_page, document, edit_form, entry_form, excerpt, fault_page, forget_all_form, login_form,
                                month_calendar, mood_chart, onboarding_form, page, password_form, recall_table)
-from .views import TALK_CSS, RECALL_WORDS, numbers, recall_reasons, talk_exchange
+from .views import TALK_CSS, numbers, recall_reasons, talk_exchange, mood_form, feeling, talk_thread, prompt_box
+from ..core.timespan import read_time
+from ..journal.companion import MAX_TURNS, turn_state, writing_prompts
 from .views import FIND_CSS, EMOTION_WORDS, check_search, found_list, search_form
-from .webjournal import MAX_IMPORT_BYTES, WebJournal, day_start, entry_line
+from .webjournal import MAX_IMPORT_BYTES, THREAD_TURN_CHARS, WebJournal, day_start, entry_line
 from ..journal.photos import MAX_PHOTO_BYTES
 from starlette.datastructures import UploadFile
 from .accounts import (Accounts, LoginLimiter, TooManyAttempts, sign_in, load_secret, new_session, sign_session, read_session,
@@ -30,13 +32,14 @@ try:
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['log', 'TOKEN_PARAM', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES', 'NO_TOKEN_WARNING',
-           'fault', 'new_access_token', 'access_gate', 'SessionGuard', 'signed_in', 'genuine', 'journal_app',
-           'make_app', 'back', 'css', 'js', 'home', 'write', 'talk', 'chat', 'keep', 'unkeep', 'onboard',
-           'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'forget_form', 'forget', 'timeline', 'day',
-           'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page', 'login',
-           'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password', 'proxy_options',
-           'open_message', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
+__all__ = ['log', 'TOKEN_PARAM', 'MISSING', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES',
+           'NO_TOKEN_WARNING', 'fault', 'new_access_token', 'access_gate', 'SessionGuard', 'signed_in', 'genuine',
+           'journal_app', 'make_app', 'back', 'css', 'js', 'prompt_part', 'home', 'write', 'talk', 'chat', 'keep',
+           'unkeep', 'onboard', 'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'mood_change', 'mood_set',
+           'forget_form', 'forget', 'timeline', 'day', 'all_entries', 'search', 'data', 'export', 'import_',
+           'erase_page', 'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup',
+           'password_page', 'change_password', 'proxy_options', 'open_message', 'serve', 'worker_app', 'serve_workers',
+           'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #dsgn0101
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
@@ -49,6 +52,10 @@ from .webjournal import look_back
 
 # %% ../../nbs/web/03_app.ipynb #tskp0101
 from .views import kept_message, let_go_message
+
+# %% ../../nbs/web/03_app.ipynb #ux380001
+from .views import entry_day, recall_words, welcome, entry_when, when_written
+from ..memory.analyzer import STOPWORDS
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -145,7 +152,9 @@ def _token(req)->str: return req.scope['csrf']      # the anti-forgery token of 
 def _forged()->HTMLResponse:
     return _html(page('This form has expired', P('Nothing was changed. ', A('Go back to your journal', href='/'), ' and try again.'),
                       error='The form did not carry this session’s token (it may be old, or come from another site).'), 403)
-def _missing(e)->HTMLResponse: return _html(page('Not found', P(A('Back to your journal', href='/')), error=str(e)), 404)
+MISSING = 'There is no entry at this address in your journal: it may have been forgotten, or the link is mistyped.'
+def _missing(e=MISSING)->HTMLResponse:   # an entry's address: the same words whatever the id (a forgotten entry's old link, a mistyped one, another person's)
+    return _html(page('Not found', P(A('Back to your journal', href='/'), ' · ', A('All entries', href='/entries')), error=e if isinstance(e, str) else MISSING), 404)
 
 def signed_in(req):
     "Beforeware: the signed-in person's user id into `req.scope['auth']` (FastHTML's `auth` parameter); a visitor who has not signed in goes to `/login`."
@@ -215,10 +224,18 @@ def js(): return Response(APP_JS, media_type='text/javascript')
 # %% ../../nbs/web/03_app.ipynb #96afd46d
 _home_routes = APIRouter()
 
+def prompt_part(web:WebJournal, uid:str, prefs, n:int, path:str):
+    "The day's `n`-th writing prompt for an empty page (`writing_prompts`), kept until the journal or the day changes."
+    today = web.now().astimezone(web.tz(uid)).date()
+    def make():
+        ps = writing_prompts(web.agent(uid, prefs), web.now())
+        return (prompt_box(ps[n % len(ps)], n % len(ps), path),)
+    return web.parts(uid, ('prompt', path, today, web.zone_name(uid), max(0, n)), make)
+
 @_home_routes.get('/')
-def home(req, auth, state, msg:str=''):
+def home(req, auth, state, msg:str='', prompt:int=0):
     web = state.web
-    if web.prefs(auth) is None: return _go('/onboard')
+    if (prefs := web.prefs(auth)) is None: return _go('/onboard')
     folder, tz, now = web.folder(auth), web.tz(auth), web.now()
     def lists():      # the recent entries and what to look back on: kept until the journal or the day changes (`WebJournal.parts`)
         st = web.user(auth)
@@ -228,18 +245,19 @@ def home(req, auth, state, msg:str=''):
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
                         P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
     today = now.astimezone(tz).date()
-    return _html(page('Write', entry_form(_token(req), zone=str(tz), today=today, photo=True), web.parts(auth, ('home', today, str(tz)), lists),
+    return _html(page('Write', prompt_part(web, auth, prefs, prompt, '/'), entry_form(_token(req), zone=str(tz), today=today, mood='', photo=True), web.parts(auth, ('home', today, str(tz)), lists),
                       notice=NOTICES.get(msg)))
 
 @_home_routes.post('/write')
-def write(req, auth, state, text:str='', day:str='', time:str='', photo:UploadFile=None):
+def write(req, auth, state, text:str='', day:str='', time:str='', photo:UploadFile=None, mood:str=''):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
     data = photo.file.read(MAX_PHOTO_BYTES + 1) if getattr(photo, 'filename', '') else None   # no file chosen: no photo
-    try: e = web.write(auth, prefs, text, when_fields(day, time), photo=data)
+    try: e = web.write(auth, prefs, text, when_fields(day, time), photo=data, mood=mood)
     except PersodeError as err:
-        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], day[:10], time[:5], zone=web.zone_name(auth), today=web.now().astimezone(web.tz(auth)).date(), photo=True),
+        return _html(page('Write', entry_form(_token(req), text[:MAX_TEXT_CHARS], day[:10], time[:5], zone=web.zone_name(auth), today=web.now().astimezone(web.tz(auth)).date(), photo=True,
+                                              mood=mood[:40]),
                           error=f'Nothing was written: {err}'), 400)
     return _go(f'/page/{e.episode.id}?msg=written')
 
@@ -247,23 +265,28 @@ def write(req, auth, state, text:str='', day:str='', time:str='', photo:UploadFi
 _chat_routes = APIRouter()
 
 @_chat_routes.get('/chat')
-def talk(req, auth, state, msg:str='', id:str=''):
+def talk(req, auth, state, msg:str='', id:str='', prompt:int=0):
     web, m = state.web, None
+    if (prefs := web.prefs(auth)) is None: return _go('/onboard')
     if msg == 'kept' and id:                                  # after keeping: the message, with the button that lets it go
         try: m = web.memory(auth, id)
         except NotFoundError: m = None
-    return _html(page('Talk', kept_message(_token(req), m) if m is not None else None, chat_form(_token(req)), notice=NOTICES.get(msg)))
+    return _html(page('Talk', kept_message(_token(req), m) if m is not None else prompt_part(web, auth, prefs, prompt, '/chat'),
+                      chat_form(_token(req)), notice=NOTICES.get(msg)))
 
 @_chat_routes.post('/chat')
-def chat(req, auth, state, text:str=''):
+def chat(req, auth, state, text:str='', thread:str=''):
     web = state.web
     prefs = web.prefs(auth)
     if prefs is None: return _go('/onboard')
-    try: r = web.chat(auth, prefs, text)
+    before = web.open_thread(auth, thread)                    # the conversation so far, as this page's form carried it back
+    try: r = web.chat(auth, prefs, text, before)
     except PersodeError as err:
-        return _html(page('Talk', chat_form(_token(req), text[:MAX_TEXT_CHARS]), error=f'Nothing was sent: {err}'), 400)
+        return _html(page('Talk', talk_thread(before), chat_form(_token(req), text[:MAX_TEXT_CHARS], thread), error=f'Nothing was sent: {err}'), 400)
     seal = web.talk_seal(auth, r.message, r.now.isoformat())
-    return _html(page('Talk', talk_exchange(_token(req), r, r.stored is not None, web.tz(auth), seal), chat_form(_token(req))))
+    after = web.seal_thread(auth, (before + [turn_state(r, THREAD_TURN_CHARS)])[-MAX_TURNS:])
+    return _html(page('Talk', talk_thread(before[-(MAX_TURNS - 1):]), talk_exchange(_token(req), r, r.stored is not None, web.tz(auth), seal),
+                      chat_form(_token(req), thread=after)))
 
 @_chat_routes.post('/chat/keep')
 def keep(req, auth, state, text:str='', at:str='', seal:str=''):
@@ -289,8 +312,9 @@ _onboard_routes = APIRouter()
 @_onboard_routes.get('/onboard')
 def onboard(req, auth, state, msg:str=''):
     p, tz = state.web.prefs(auth), state.web.zone_name(auth)
-    vals = dict(p.to_dict() if p else dict(OnboardingPreferences(name='friend', age=30).to_dict(), name='', age=''), tz=tz if p else '')   # a first profile: the browser fills in its own zone
-    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals, detect=p is None), notice=NOTICES.get(msg)))
+    vals = dict(p.to_dict() if p else dict(OnboardingPreferences('x').to_dict(), name='', hair=''), tz=tz if p else '')   # a first profile: the browser fills in its own zone
+    if p is None: return _html(page('Welcome to Persode', welcome(), onboarding_form(_token(req), vals, detect=True), notice=NOTICES.get(msg)))
+    return _html(page('Your profile', P('Persode writes and draws your pages from these answers.'), onboarding_form(_token(req), vals), notice=NOTICES.get(msg)))
 
 @_onboard_routes.post('/onboard')
 async def onboard_post(req, auth, state):
@@ -299,7 +323,7 @@ async def onboard_post(req, auth, state):
     try: tz = find_zone(form.get('tz') or web.zone_name(auth))
     except PersodeError as e: errors['tz'] = str(e)
     if errors:
-        return _html(page('Your profile', onboarding_form(_token(req), form, errors),
+        return _html(page('Your profile' if web.prefs(auth) else 'Welcome to Persode', onboarding_form(_token(req), form, errors),
                           error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
     web.db.set_preferences(auth, prefs); web.set_zone(auth, tz)
     return _go('/?msg=onboarded')
@@ -312,7 +336,7 @@ def entry(auth, state, mid:str, msg:str=''):
     web = state.web
     try: v, _ = web.page_view(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return _html(page('Diary page' if v.diary else 'An entry', diary_page(v, web.now(), web.tz(auth)), notice=NOTICES.get(msg)))
+    return _html(page(entry_day(v.created_at, web.tz(auth)), diary_page(v, web.now(), web.tz(auth)), notice=NOTICES.get(msg)))
 
 @_page_routes.get('/page/{mid}/image')
 def image(auth, state, mid:str):
@@ -331,7 +355,7 @@ def why(auth, state, mid:str):
     if not hits: return _html(page('Why these memories', P('Nothing earlier came back when you wrote ', this, ', so there is nothing to explain.')))
     n = len(hits)
     return _html(page('Why these memories', P('When you wrote ', this,
-                                              f', Persode brought back {n} earlier entr{"y" if n == 1 else "ies"}. ', RECALL_WORDS.get(v.strategy, RECALL_WORDS['gated'])),
+                                              f', Persode brought back {n} earlier entr{"y" if n == 1 else "ies"}. ', recall_words(v.strategy)),
                       recall_reasons(hits, v.created_at, tz), numbers(recall_table(hits, v.gate_fired, v.created_at, tz=tz, strategy=v.strategy))))
 
 # %% ../../nbs/web/03_app.ipynb #54245d71
@@ -339,17 +363,47 @@ _change_routes = APIRouter()
 
 @_change_routes.get('/page/{mid}/edit')
 def correct(req, auth, state, mid:str):
-    try: m = state.web.memory(auth, mid)
+    web = state.web
+    try: m = web.memory(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return _html(page('Correct an entry', edit_form(_token(req), mid, m.text)))
+    return _html(page('Correct an entry', edit_form(_token(req), mid, m.text, *entry_when(m.created_at, web.tz(auth)), web.zone_name(auth), _today(web, auth))))
+
+def _today(web, auth): return web.now().astimezone(web.tz(auth)).date()
 
 @_change_routes.post('/page/{mid}/edit')
-def edit(req, auth, state, mid:str, text:str=''):
-    try: state.web.edit(auth, mid, text)
+def edit(req, auth, state, mid:str, text:str='', day:str='', time:str=''):
+    web = state.web
+    tz = web.tz(auth)
+    try:
+        m = web.memory(auth, mid)
+        moved = (day.strip(), time.strip()) != entry_when(m.created_at, tz) and bool(day.strip() or time.strip())
+        when = when_fields(day, time) if moved else ''
+        if when: when_written(when, web.now(), tz)             # a new day and time is checked before anything changes
+        if text != m.text or not when: web.edit(auth, mid, text)
+        if when: web.redate(auth, mid, when)
     except NotFoundError as e: return _missing(e)
     except PersodeError as err:
-        return _html(page('Correct an entry', edit_form(_token(req), mid, text[:MAX_TEXT_CHARS]), error=f'Nothing was changed: {err}'), 400)
+        return _html(page('Correct an entry', edit_form(_token(req), mid, text[:MAX_TEXT_CHARS], day[:10], time[:5], web.zone_name(auth), _today(web, auth)),
+                          error=f'Nothing was changed: {err}'), 400)
     return _go(f'/page/{mid}?msg=edited')
+
+@_change_routes.get('/page/{mid}/mood')
+def mood_change(req, auth, state, mid:str):
+    web = state.web
+    try: m = web.memory(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    return _html(page('Change the mood', P('“', excerpt(m.text, 300), '”'), mood_form(_token(req), mid, feeling(m.emotion, m.intensity), web.db.mood_reading(auth, mid))))
+
+@_change_routes.post('/page/{mid}/mood')
+def mood_set(req, auth, state, mid:str, mood:str=''):
+    web = state.web
+    try: web.set_mood(auth, mid, mood)
+    except NotFoundError as e: return _missing(e)
+    except PersodeError as err:
+        m = web.memory(auth, mid)
+        return _html(page('Change the mood', mood_form(_token(req), mid, feeling(m.emotion, m.intensity), web.db.mood_reading(auth, mid)),
+                          error=f'Nothing was changed: {err}'), 400)
+    return _go(f'/page/{mid}?msg=mood')
 
 @_change_routes.get('/page/{mid}/forget')
 def forget_form(req, auth, state, mid:str):
@@ -440,9 +494,9 @@ def all_entries(auth, state, before:str=''):
     tz = web.tz(auth)
     try: found = web.db.entries(auth, before=before or None)
     except PersodeError as e:
-        return _html(page('All entries', P(A('Go to the newest entries', href='/entries')), error=f'{e}. Nothing was changed.'), 400)
+        return _html(page('All entries', P(A('Go to the newest entries', href='/entries')), error=f'{e}.'), 400)
     n = web.db.count_entries(auth)
-    return _html(page('All entries', P(f'{_entries_count(n)} in your journal, newest first.', A('Search them', href='/search'), cls='found-count'),
+    return _html(page('All entries', P(f'{_entries_count(n)} in your journal, newest first. ', A('Search them', href='/search'), cls='found-count'),
                       found_list(found.entries, (), tz) if found.entries else P('Nothing yet. ', A('Write your first entry', href='/')),
                       _older('/entries', found.older),
                       P(A('← Back to the newest entries', href='/entries'), cls='pager') if before else None))
@@ -456,21 +510,31 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
         a = check_search(q, tag, emotion, start, end)
         ask = dict(q=a['q'], tag=a['tag'], emotion=a['emotion'], start=None if a['start'] is None else day_start(a['start'], tz),
                    end=None if a['end'] is None else day_start(a['end'] + timedelta(days=1), tz))
+        span = read_time(a['q'], web.now(), tz) if a['start'] is None and a['end'] is None else None
+        if span is not None and span.start is not None:     # "last weekend" typed into search: those days, and the other words
+            ask.update(q=span.rest, start=span.start, end=span.end)
+            a.update(start=span.start.astimezone(tz).date(), end=(span.end - timedelta(microseconds=1)).astimezone(tz).date())
         f = find_filter(**ask)
         if not (f.words or f.tag or f.emotion or a['start'] or a['end']):
             return _html(page('Search', form, P('Look for words, a hashtag, a feeling or the days you wrote; or see ', A('all entries', href='/entries'), '.', cls='muted')))
         found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
-    except PersodeError as e: return _html(page('Search', form, error=f'{e}. Nothing was changed.'), 400)
-    close = _close_in_meaning(web, auth, q, f, {m.id for m in found.entries}) if f.words and not before else []
-    said = ' and '.join(x for x in (f'the words “{" ".join(q.lower().split())}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
+    except PersodeError as e: return _html(page('Search', form, error=f'{e}.'), 400)   # a search changes nothing: nothing to reassure about
+    close = _close_in_meaning(web, auth, ask['q'], f, {m.id for m in found.entries}) if f.words and not before else []
+    said = ' and '.join(x for x in (f'the words “{" ".join(ask["q"].lower().split())}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
     many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
+    dates = (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '')
+    marks = tuple(w for w in f.words if w not in STOPWORDS) or f.words     # 'about', 'the': searched for, not marked
+    if n == 0 and not found.entries:     # nothing holds the words: say so in words, then what is close in meaning, if anything
+        if not web.db.count_entries(auth): return _html(page('Search', form, Section(H2('Found'), P('No entries yet. ', A('Write your first entry', href='/')))))
+        none = f'No entry with {said}{dates}.' if said else f'No entry{dates}.'
+        return _html(page('Search', form, Section(H2('Found'), P(none + (' These are close in meaning:' if close else ''), cls='found-count'),
+                                                  found_list(close, marks, tz) if close else None)))
     head = f'{many} with {said}' if said else many
     return _html(page('Search', form,
-                      Section(H2('Found'), P(head + (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '') + '.', cls='found-count'),
-                              found_list(found.entries, f.words, tz) if found.entries else
+                      Section(H2('Found'), P(head + dates + '.', cls='found-count'), found_list(found.entries, marks, tz) if found.entries else
                               P('No entry matches all of this.') if web.db.count_entries(auth) else P('No entries yet. ', A('Write your first entry', href='/')),
                               _older('/search', found.older, q=q, tag=tag, emotion=emotion, start=start, end=end)),
-                      Section(H2('Close in meaning'), found_list(close, f.words, tz)) if close else None))
+                      Section(H2('Close in meaning'), found_list(close, marks, tz)) if close else None))
 
 # %% ../../nbs/web/03_app.ipynb #ca2f4e54
 _data_routes = APIRouter()
@@ -478,19 +542,22 @@ _data_routes = APIRouter()
 @_data_routes.get('/data')
 def data(req, auth, state, msg:str=''):
     n, tz = state.web.db.count(auth), state.web.zone_name(auth)
-    return _html(page('Your data', P(f'Your journal holds {n} memor{"y" if n == 1 else "ies"}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
-        Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your memories as JSON Lines (the same file the persode export command writes).',
+    return _html(page('Your data', P(f'Your journal holds {_entries_count(n)}. Times are shown in {tz} (', A('change it in your profile', href='/onboard#tz'), ').'),
+        Section(H2('Export'), confirm_form(_token(req), '/export', 'Download all your entries and your profile as one file (JSON Lines, the same file the persode export command writes), in a zip archive with your photos when your pages have some.',
                                            'Download the export', cancel=None, danger=False)),
-        Section(H2('Import'), confirm_form(_token(req), '/import', 'Add the memories of an export file to your journal (memories already here are skipped).',
+        Section(H2('Import'), confirm_form(_token(req), '/import', 'Add the entries of an export file to your journal (entries already here are skipped).',
                                            'Import the file', Label('The export file', fr='import-file'),
-                                           Input(type='file', name='file', id='import-file', accept='.jsonl,.json,application/x-ndjson', required=True),
+                                           Input(type='file', name='file', id='import-file', accept='.jsonl,.json,.zip,application/x-ndjson,application/zip', required=True),
                                            cancel=None, danger=False, enctype='multipart/form-data')),
-        Section(H2('Forget everything'), P(A('Erase all your memories, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
+        Section(H2('Forget everything'), P(A('Erase all your entries, your profile and your pages…', href='/forget'))), notice=NOTICES.get(msg)))
 
 @_data_routes.post('/export')
 def export(auth, state):
     web = state.web
-    body, day = web.export(auth), web.now().astimezone(web.tz(auth))
+    day = web.now().astimezone(web.tz(auth))
+    if (z := web.export_archive(auth)) is not None:
+        return Response(z, media_type='application/zip', headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.zip"'})
+    body = web.export(auth)
     return Response(body, media_type='application/x-ndjson',
                     headers={'Content-Disposition': f'attachment; filename="persode-export-{day:%Y-%m-%d}.jsonl"'})
 
@@ -506,7 +573,8 @@ async def import_(req, auth, state):
     except PersodeError as err:
         return _html(page('Import', P(A('Back to your data', href='/data')), error=f'Nothing was imported: {err}'), 400)
     return _html(page('Import', P(f"Imported {_entries_count(rep['added'])} ({rep['skipped']:,} already in your journal)."
-                        + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')),
+                        + (' Your profile from the file was restored.' if rep.get('profile') == 'restored' else '')
+                        + (f" {rep['photos']:,} photo{'' if rep['photos'] == 1 else 's'} came back to {'its page' if rep['photos'] == 1 else 'their pages'}." if rep.get('photos') else '')),
                       P(A('See the timeline', href='/timeline'))))
 
 # %% ../../nbs/web/03_app.ipynb #e8f30020
@@ -573,10 +641,12 @@ def logout(req, auth, state):
 # %% ../../nbs/web/03_app.ipynb #72e068e3
 def _far(): return _html(page('Create an account', error='Accounts are created on the computer that runs Persode (open this page there).'), 403)
 
+def _have_one(): return P('Already have an account? ', A('Sign in', href='/login'))
+
 @_account_routes.get('/signup')
 def signup_form(req):
     if not is_loopback(_client(req)): return _far()
-    return _html(page('Create an account', login_form(_token(req), action='/signup', button='Create the account', repeat=True)))
+    return _html(page('Create an account', login_form(_token(req), action='/signup', button='Create the account', repeat=True), _have_one()))
 
 @_account_routes.post('/signup')
 def signup(req, state, username:str='', password:str='', password2:str=''):
@@ -585,7 +655,7 @@ def signup(req, state, username:str='', password:str='', password2:str=''):
         if password != password2: raise PersodeError('the two passwords differ')
         acct = state.accounts.create(username, password, time.time())
     except PersodeError as e:
-        return _html(page('Create an account', login_form(_token(req), username[:40], '/signup', 'Create the account', True), error=str(e)), 400)
+        return _html(page('Create an account', login_form(_token(req), username[:40], '/signup', 'Create the account', True), _have_one(), error=str(e)), 400)
     _begin(req, acct)
     return _known(_go('/onboard'), req, state, acct)
 

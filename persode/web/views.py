@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
-from ..journal.onboarding import ATTRIBUTES, CHOICES, MAX_FREE_TEXT, OnboardingPreferences
+from ..journal.onboarding import ATTRIBUTES, CHOICES, CHOICE_WORDS, MAX_FREE_TEXT, OnboardingPreferences, WELCOME
 from ..journal.templates import mood_for
-from ..memory.analyzer import EMOTIONS
+from ..memory.analyzer import EMOTIONS, MOOD_WORDS
 from ..storage.contract import MAX_QUERY_CHARS
 from ..recall.lexical import match_spans
 try:
@@ -23,15 +23,17 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
            'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
-           'PLAIN_WORDS', 'RECALL_WORDS', 'NOT_KEPT', 'MOOD_MARKS', 'TOKENS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
-           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'page', 'document', 'fault_page',
-           'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone', 'check_form',
-           'onboarding_form', 'when_written', 'when_fields', 'check_month', 'check_day', 'text_box', 'entry_form',
-           'confirm_form', 'chat_form', 'edit_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
+           'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
+           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page', 'document',
+           'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone',
+           'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month', 'check_day',
+           'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'prompt_box',
+           'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
            'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
-           'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_reasons', 'numbers',
-           'why_these', 'keep_form', 'unkeep_form', 'talk_exchange', 'kept_message', 'let_go_message', 'PageView',
-           'mood_card', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'month_calendar',
+           'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_words',
+           'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'why_answer', 'talk_exchange',
+           'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day', 'entry_time',
+           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link', 'month_calendar',
            'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
            'found_list', 'search_form', 'check_search']
 
@@ -58,6 +60,10 @@ NAV = (('/', 'Write'), ('/chat', 'Talk'), ('/entries', 'All entries'), ('/search
 HEAD = (Meta(charset='utf-8'), Meta(name='viewport', content='width=device-width, initial-scale=1'), Meta(name='color-scheme', content='light dark'),
         Link(rel='icon', href='data:,'), Link(rel='stylesheet', href='/static/app.css'), Script(src='/static/app.js', defer=True))
 
+def sentence(s)->str:
+    "A message as a sentence: its first letter upper case (the library's errors start in lower case, to follow a colon)."
+    s = str(s); return s[:1].upper() + s[1:]
+
 def _link(href:str, text:str, here:str): return A(text, href=href, aria_current='page' if href == here else None)
 
 def page(title:str,      # the page's heading
@@ -72,7 +78,7 @@ def page(title:str,      # the page's heading
     if user is None and token is None and SIGNED_IN.get() is not None: user, token = SIGNED_IN.get()
     if user is not None and token is not None:
         who = (Span('signed in as ', Strong(user), cls='who'), _link('/password', 'Password', here), A('Sign out', href='/logout'))   # sign-out: a confirmation page posts it
-    msgs = [P(notice, cls='notice', role='status') if notice else None, P(error, cls='error', role='alert') if error else None]
+    msgs = [P(sentence(notice), cls='notice', role='status') if notice else None, P(sentence(error), cls='error', role='alert') if error else None]
     nav = Nav(Ul(*[Li(_link(h, t, here)) for h, t in NAV]), aria_label='Your journal') if journal else None
     foot = (P('Your journal stays on this computer. ', A('Export it', href='/data'), ' any time.') if journal else
             P('Persode keeps each journal on the computer that runs it. Sign in to open yours.'))
@@ -98,8 +104,10 @@ def fault_page()->str:
 # %% ../../nbs/web/00_views.ipynb #b5e10014
 NOTICES = dict(   # what a screen says after `?msg=<key>`
                written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
-               forgotten='The entry is forgotten, with its page.', erased='Everything was erased: memories, profile and pages.',
-               password='Your password is changed; every other browser signed in as you is signed out.')
+               forgotten='The entry is forgotten, with its page.', erased='Everything was erased: entries, profile and pages.',
+               password='Your password is changed; every other browser signed in as you is signed out.',
+               mood='The mood is changed; its page was drawn again.')
+
 
 # %% ../../nbs/web/00_views.ipynb #2f611d01
 NOTICES.update(kept='Your message is kept in your journal.', unkept='Your message is no longer in your journal.',
@@ -159,9 +167,9 @@ def find_zone(name, # what the person typed: a zone ('Europe/Berlin') or a city 
     return check_zone(name)
 
 # %% ../../nbs/web/00_views.ipynb #c1acf1c2
-LABELS = dict(name='What should Persode call you?', age='Age', glasses='I wear glasses', fashion_style='Clothing style',
-              hair='Hair (e.g. "short dark hair")', background_theme='Where your pictures take place', background_style='Picture style',
-              conversation_style='How Persode talks', response_length='How long its answers are', personality="Persode's personality")
+LABELS = dict(name='What should Persode call you?', age='Your age (you may leave it empty)', glasses='I wear glasses', fashion_style='The clothes you wear',
+              hair='Your hair, in your words (e.g. "short grey curls")', background_theme='Where your pictures take place', background_style='How they are painted',
+              conversation_style='How Persode talks with you', response_length='How long its answers are', personality='What kind of companion it is')
 assert set(LABELS) == set(ATTRIBUTES)
 
 # %% ../../nbs/web/00_views.ipynb #4d39159d
@@ -169,14 +177,17 @@ def _value(k:str, raw):
     "A form field as the preferences expect it (text stays text, so that its error names it)."
     if k == 'glasses': return raw in ('on', 'yes', 'true', '1')
     raw = raw if isinstance(raw, str) else ''
-    if k == 'age': return int(raw.strip()) if re.fullmatch(r'\s*-?\d{1,4}\s*', raw) else raw
+    if k == 'age': return None if not raw.strip() else int(raw.strip()) if re.fullmatch(r'\s*-?\d{1,4}\s*', raw) else raw
+    if k != 'name' and not raw.strip(): return _DEFAULTS[k]        # left empty: the library's default, not an error
     return raw
+
+_DEFAULTS = OnboardingPreferences('x').to_dict()
 
 def check_form(form:dict, # the posted fields (missing ones count as empty)
               )->tuple:   # (`OnboardingPreferences` or None, {attribute: error message})
     "Validate an onboarding form field by field with the library's rules."
     vals = {k: _value(k, form.get(k)) for k in ATTRIBUTES}
-    base, errors = dict(name='x', age=30), {}
+    base, errors = dict(name='x'), {}
     for k, v in vals.items():
         try: OnboardingPreferences(**{**base, k: v})
         except PersodeError as e: errors[k] = str(e)
@@ -194,21 +205,27 @@ def onboarding_form(token:str,          # the anti-forgery token
                     errors:dict|None=None, # {attribute: message} shown beside each field
                     detect:bool=False,     # fill an empty time zone with the browser's own (a first visit)
                    ):
-    "The onboarding form: every attribute, choices as the library defines them, the time zone (`tz`), errors beside their fields."
+    "The onboarding form: the name and the time zone (`tz`), then every other attribute behind a disclosure (open when one has an error), choices in words, errors beside their fields."
     v, errors = values or {}, errors or {}
     aria = lambda k: dict(aria_invalid='true', aria_describedby=f'{k}-error') if k in errors else {}
     text = lambda k, **kw: Input(name=k, id=k, value=str(v.get(k, '') or ''), maxlength=MAX_FREE_TEXT*2, **aria(k), **kw)
-    select = lambda k: Select(*[Option(c, value=c, selected=c == v.get(k)) for c in CHOICES[k]], name=k, id=k, **aria(k))
-    rows = [_field('name', text('name', required=True, autofocus=True), errors),
-            _field('age', Input(name='age', id='age', type='number', min=1, max=120, value=str(v.get('age', '') or ''), **aria('age')), errors),
-            _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
-            _field('hair', text('hair'), errors)]
-    rows += [_field(k, select(k), errors) for k in CHOICES]
-    rows.append(_field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, list='zones', autocomplete='off',
-                                   placeholder='a city such as Berlin, or Europe/Berlin', data_detect='yes' if detect else None, **aria('tz')),
-                       errors, 'Your time zone (type a city; times and days are shown on its clock)'))
-    rows.append(Datalist(*[Option(value=z) for z in zone_names()], id='zones'))
-    return Form(csrf_field(token), *rows, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
+    select = lambda k: Select(*[Option(CHOICE_WORDS[k][c], value=c, selected=c == v.get(k)) for c in CHOICES[k]], name=k, id=k, **aria(k))
+    rows = [_field('name', text('name', required=True, autofocus=True, autocomplete='given-name'), errors),
+            _field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, list='zones', autocomplete='off',
+                               placeholder='a city such as Berlin, or Europe/Berlin', data_detect='yes' if detect else None, **aria('tz')),
+                   errors, 'Your time zone (type a city; times and days are shown on its clock)'),
+            Datalist(*[Option(value=z) for z in zone_names()], id='zones')]
+    later = [_field('age', Input(name='age', id='age', type='number', min=1, max=120, value=str(v.get('age', '') or ''), **aria('age')), errors),
+             _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
+             _field('hair', text('hair', placeholder='e.g. long curly red hair'), errors)] + [_field(k, select(k), errors) for k in CHOICES]
+    more = Details(Summary('Your pictures and how Persode answers (optional: now or any time later)'),
+                   P('Each diary page comes with a picture of you; these answers decide how you look in it, and how Persode talks with you.', cls='hint'),
+                   *later, cls='later', open=any(k in errors for k in ATTRIBUTES if k != 'name') or None)
+    return Form(csrf_field(token), *rows, more, Button('Save my profile', type='submit'), method='post', action='/onboard', cls='onboarding')
+
+def welcome():
+    "What a new person reads first: what Persode is, and that their journal stays on this computer."
+    return Section(*[P(line) for line in WELCOME], P('Tell Persode your name to begin; everything else can wait.'), cls='welcome')
 
 # %% ../../nbs/web/00_views.ipynb #bcec5925
 def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-DD', or a time 'YYYY-MM-DD HH:MM' (with or without its offset)
@@ -264,27 +281,45 @@ def check_day(s:str)->date:
 
 
 # %% ../../nbs/web/00_views.ipynb #d3fdd45a
-def text_box(text:str='', name:str='text', rows:int=6):
-    "The text area of an entry, focused when the page opens, with a counter that states the limit (`MAX_TEXT_CHARS`) before it is reached."
-    return Div(Textarea(text, name=name, id=name, rows=rows, maxlength=MAX_TEXT_CHARS, required=True, autofocus=True,
+def text_box(text:str='', name:str='text', rows:int=6,
+             focus:bool=False): # focus it when the page opens (a page whose only task is this text; otherwise Tab would skip the navigation)
+    "The text area of an entry with a counter that states the limit (`MAX_TEXT_CHARS`) before it is reached."
+    return Div(Textarea(text, name=name, id=name, rows=rows, maxlength=MAX_TEXT_CHARS, required=True, autofocus=focus or None,
                         aria_describedby=f'{name}-count', data_count=f'{name}-count'),
                P(f'Up to {MAX_TEXT_CHARS:,} characters.', id=f'{name}-count', cls='count'), cls='textbox')
+
+def mood_picker(value:str='',   # the mood chosen (`person_mood` words), '' for none
+                auto:str='Let Persode read it', # what choosing none means
+                legend:str='How did it feel? ', hint:str='Optional: ',
+               ):
+    "The moods a person can choose, in words (`MOOD_WORDS`, each a little, plainly or very; 'even'), and one that leaves it to the analyzer."
+    words = [w for e, w in MOOD_WORDS.items() if e != 'neutral']
+    opts = [('', auto)] + [(f'{d}{w}', f'{d}{w}') for w in words for d in ('a little ', '', 'very ')] + [('even', 'even (no particular feeling)')]
+    return Div(Label(legend, Small(hint + 'you have the last word on the mood.'), fr='mood'),
+               Select(*[Option(t, value=v, selected=v == value) for v, t in opts], name='mood', id='mood'), cls='field mood-picker')
+
+def when_fieldset(day:str='', time:str='', zone:str|None=None, today:date|None=None, first:str=''):
+    "The day and time of an entry, on the person's clock (`when_fields` joins them): a short legend, its explanation below it."
+    return Fieldset(Legend('When did it happen?'),
+                    P(f'{first} On your clock{f" ({zone})" if zone else ""}; a day without a time is kept as that day.'.strip(), cls='hint'),
+                    Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
+                                                      max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
+                    Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
 
 def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/write', button:str='Write my page', busy:str='Writing your page…',
                label:str='What happened today?', dated:bool=True,
                zone:str|None=None,    # the person's time zone, named beside the "when" fields
                today:date|None=None,  # the person's today: the latest day the day field offers
+               mood:str|None=None,    # the mood picker's choice ('' none); None: no picker
+               hidden:dict|None=None, # more hidden fields the form carries back ({name: value})
                photo:bool=False,      # offer a photo for the page (the form is then sent as multipart)
               ):
-    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; when `photo`, a photo) posted to `action`."
-    when_ = Fieldset(Legend('When did it happen? ', Small(f'Optional: leave it empty for now. On your clock{f" ({zone})" if zone else ""}; '
-                                                          'a day without a time is kept as that day.')),
-                     Div(Label('Day', fr='day'), Input(type='date', name='day', id='day', value=day, min=f'{EARLIEST:%Y-%m-%d}',
-                                                       max=f'{today:%Y-%m-%d}' if today else None), cls='field'),
-                     Div(Label('Time ', Small('(optional)'), fr='time'), Input(type='time', name='time', id='time', value=time), cls='field'), cls='when')
+    "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; with `mood`, a mood picker; when `photo`, a photo) posted to `action`."
+    when_ = when_fieldset(day, time, zone, today, 'Optional: leave it empty for now.')
     pic = Details(Summary('Add a photo'), Div(Label('A photo for the page ', Small('(its date is used when you give none; its place and camera details are not kept)'), fr='photo'),
               Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field'), cls='photo') if photo else None
-    return Form(csrf_field(token), Label(label, fr='text'), text_box(text), when_ if dated else None, pic,
+    return Form(csrf_field(token), *[Input(type='hidden', name=k, value=v) for k, v in (hidden or {}).items()], Label(label, fr='text'),
+                text_box(text), None if mood is None else mood_picker(mood), when_ if dated else None, pic,
                 Button(button, type='submit', data_busy=busy), P(busy, cls='busy', aria_live='polite'),
                 method='post', action=action, enctype='multipart/form-data' if photo else None, cls='entry')
 
@@ -302,19 +337,47 @@ def confirm_form(token:str,      # the anti-forgery token
 # %% ../../nbs/web/00_views.ipynb #b5e10008
 CONFIRM_ALL = 'forget everything'   # what a person types to erase their whole journal
 
-def chat_form(token:str, text:str=''):
+def chat_form(token:str, text:str='',
+              thread:str=''): # the conversation so far, sealed (`WebJournal.seal_thread`): carried back so that a follow-up can refer to it
     "The talk form: a message (whether it is kept is decided by what it is, and the person can change it after the reply)."
-    return entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False)
+    return entry_form(token, text, action='/chat', button='Send', busy='Persode is thinking…', label='Say something', dated=False,
+                      hidden=dict(thread=thread) if thread else None)
 
-def edit_form(token:str, mid:str, text:str):
-    "The form that corrects the text of entry `mid`."
-    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text; it is analysed again and keeps its date and recall history.',
-                        'Save the correction', Label('The text of the entry', fr='text'), text_box(text),
+def prompt_box(prompt,      # a `WritingPrompt`
+               n:int,       # its place among the day's prompts
+               path:str,    # the page it is on ('/' or '/chat'): "Another prompt" asks it for the next one
+              ):
+    "A writing prompt above an empty page, with a link to the next one (taking it or not is the person's choice)."
+    return Div(P(Strong('Something to write about, if you like: '), prompt.text),
+               A('Another prompt', href=f'{path}?{urlencode(dict(prompt=n + 1))}'), cls='prompt')
+
+def edit_form(token:str, mid:str, text:str,
+              day:str='', time:str='',                     # its day and time on the person's clock (`entry_when`)
+              zone:str|None=None, today:date|None=None):
+    "The form that corrects the text of entry `mid`, or moves it to another day and time."
+    return confirm_form(token, f'/page/{mid}/edit', 'Correct the text (it is analysed again), or move the entry to another day or time; it keeps its recall history.',
+                        'Save the correction', Label('The text of the entry', fr='text'), text_box(text, focus=True),
+                        when_fieldset(day, time, zone, today, 'Change them to move the entry.'), cancel=f'/page/{mid}', danger=False)
+
+def entry_when(t:datetime, tz=None)->tuple:
+    "The day and time fields of an entry written at `t` ('YYYY-MM-DD', 'HH:MM'; the time empty for an entry dated by its day alone)."
+    return local_time(t, tz, '%Y-%m-%d'), ('' if untimed(t, tz) else local_time(t, tz, '%H:%M'))
+
+def mood_form(token:str, mid:str,
+              mood:str,     # the entry's mood in words now
+              reading=None, # what the analyzer read (emotion, intensity, valence) when the mood is the person's
+             ):
+    "The form that changes the mood of entry `mid` (or gives it back to the analyzer)."
+    said = (f'You chose “{mood}”; the analyzer read “{feeling(reading[0], reading[1])}”.' if reading else
+            f'The analyzer read “{mood}”.')
+    return confirm_form(token, f'/page/{mid}/mood', f'{said} You have the last word: the mood you choose is the one every page, list, '
+                        'search and reflection uses, and its page is drawn again.', 'Save the mood',
+                        mood_picker(mood if reading else '', 'As the analyzer read it', 'The mood of this entry ', ''),
                         cancel=f'/page/{mid}', danger=False)
 
 def forget_all_form(token:str, cancel:str='/data'):
     "The form that erases the whole journal, once the person types `CONFIRM_ALL`."
-    return confirm_form(token, '/forget', 'This erases all your memories, your profile and your diary pages for good. Export them first if you may want them back.',
+    return confirm_form(token, '/forget', 'This erases all your entries, your profile and your diary pages for good. Export them first if you may want them back.',
                         'Erase everything', Label(f'Type “{CONFIRM_ALL}” to confirm', fr='confirm'), Input(name='confirm', id='confirm', autocomplete='off'),
                         cancel=cancel)
 
@@ -428,21 +491,19 @@ def mood_words(emotion:str, intensity:float, text:str='')->str:
     good, bad = (emotion, mixed[1]) if v > 0 else (mixed[0], emotion)   # the analyzer's own emotion, with the other side's strongest
     return f'mixed: {FEELINGS[good]} and {FEELINGS[bad]}'
 
-PLAIN_WORDS = frozenset("""thing things stuff something anything everything nothing someone anyone everyone people person
-way time times place street road lot lots kind sort bit part day days week night morning evening moment today
-actually basically literally honestly seriously totally really pretty quite still even maybe perhaps probably
-another other others every each much many good bad great nice fine okay terrible awful horrible lovely amazing wonderful""".split())   # words that name nothing in particular
+def mood_key(words:str)->tuple:
+    "`mood_words` cut around its key word, (before, key, after): ('very ', 'angry', ''), ('', 'mixed', ': happy and sad'); a phone shows the key alone."
+    if words.startswith('mixed: '): return '', 'mixed', words[5:]
+    before, _, key = words.rpartition(' ')
+    return (before + ' ' if before else ''), key, ''
 
-def tags_worth_showing(hashtags, # the analyzer's '#tags'
-                       emotion:str='', # the entry's emotion (its tag repeats the mood line)
-                      )->tuple:  # the tags, without '#'
-    "The hashtags a page shows: not the emotion, not an adverb or a mere judgement, not a word that names nothing in particular."
+def tags_worth_showing(hashtags, # the entry's '#tags' (the person's own)
+                      )->tuple:  # the tags, without '#', in order
+    "The hashtags a page shows: every tag the person typed, once, in order; nothing that could not be searched for (`find_filter`)."
     out = []
     for t in hashtags or ():
         w = t.lstrip('#').strip().lower() if isinstance(t, str) else ''
-        if (not re.fullmatch(r'[a-z][a-z0-9_-]{2,39}', w) or w == emotion or w in EMOTIONS or w in PLAIN_WORDS
-            or (w.endswith('ly') and len(w) > 4) or w in out): continue
-        out.append(w)
+        if re.fullmatch(r'[\w-]{1,64}', w) and w not in out: out.append(w)
     return tuple(out)
 
 def tag_links(tags):
@@ -473,16 +534,21 @@ def recall_reason(h,            # a recalled `Hit` (its `relevance`, when it has
                  )->str:        # e.g. 'very close in meaning, written 3 weeks ago, you felt very sad, recalled twice so far'
     "Why one entry was recalled, in a journaler's words."
     m, rel = h.memory, getattr(h, 'relevance', None)
-    f = feeling(m.emotion, m.intensity)
+    f = mood_words(m.emotion, m.intensity, m.text)
     parts = [closeness(h.similarity if rel is None else rel), f'written {when(m.created_at, now, tz)}',
              f'you felt {f}' if f != 'even' else 'an even mood', _times(m.recall_count)]
     if getattr(h, 'below_floor', False): parts.append('too loosely related to quote')
     return ', '.join(parts)
 
-RECALL_WORDS = {'default': 'Persode looked for entries that share the words and the meaning of your question (anything else: its meaning, sentence by sentence).',
+RECALL_WORDS = {'default': 'Persode looked for entries close in meaning to what you wrote, sentence by sentence.',
+                'question': 'Persode looked for entries that share the words and the meaning of your question.',   # the default recall, for a question
                 'similarity': 'Persode looked for the entries closest in meaning.',
                 'fused': 'Persode looked for entries close in meaning, giving more weight to those you felt strongly about.',
                 'gated': 'Persode looked for entries close in meaning; a message with strong feeling also brings back what you felt strongly about.'}
+
+def recall_words(strategy:str|None, question:bool=False)->str:
+    "How the entries were looked for, in words: a question and anything else are read differently by the default recall."
+    return RECALL_WORDS['question' if question and strategy == 'default' else strategy] if strategy in RECALL_WORDS else RECALL_WORDS['gated']
 
 def recall_reasons(hits, now:datetime, tz=None):
     "The recalled entries, each with its day (a link) and why it came back, in words."
@@ -497,10 +563,11 @@ def why_these(hits,                   # recalled `Hit`s, best first
               now:datetime,           # the time of the recall
               tz=None,                # the person's zone
               strategy:str|None=None, # how they were recalled (`STRATEGIES`)
-              gate_fired:bool=False, query_intensity:float|None=None):
+              gate_fired:bool=False, query_intensity:float|None=None,
+              question:bool=False):   # whether the message was a question (the default recall reads a question by its words too)
     "The 'Why these memories?' disclosure: the recall in words, then its numbers (None when nothing was recalled)."
     if not hits: return None
-    return Details(Summary('Why these memories?'), P(RECALL_WORDS.get(strategy, RECALL_WORDS['gated'])), recall_reasons(hits, now, tz),
+    return Details(Summary('Why these memories?'), P(recall_words(strategy, question)), recall_reasons(hits, now, tz),
                    numbers(recall_table(hits, gate_fired, now, query_intensity, tz, strategy)), cls='why')
 
 NOT_KEPT = dict(question='Not kept in your journal: questions are answered, not kept.', greeting='Not kept in your journal: greetings are answered, not kept.',
@@ -521,17 +588,36 @@ def unkeep_form(token:str, mid:str):
     return Form(csrf_field(token), Input(type='hidden', name='id', value=mid), P('Kept in your journal as an entry.'),
                 Button("Don't keep this", type='submit'), method='post', action='/chat/unkeep', cls='keep')
 
+TALKED = dict(recall='question', when='question', count='question', mood='question', before='question', after='question', around='question')
+
+def why_answer(a,          # the companion's `Answer`
+               tz=None):   # the person's zone
+    "How an answer was made: the entries it names (each a link, with its day and mood), the time it read, who wrote the words."
+    ms = a.cited
+    rng = f'It read the question as being about {a.span.days()}. ' if a.span is not None and a.span.start is not None else ''
+    made = P(Small(f'{rng}Written by {a.writer}.'), cls='muted')
+    if not ms: return Details(Summary('How this answer was made'), made, cls='why')
+    return Details(Summary('Why these entries?'),
+                   P('Persode answered from the entries in your journal that fit what you said, and quotes only them.'),
+                   Ul(*[Li(A(local_time(m.created_at, tz, '%d %b %Y'), href=f'/page/{m.id}'), ': “', excerpt(m.text, 120), '” — ',
+                           mood_words(m.emotion, m.intensity, m.text)) for m in ms], cls='reasons'), made, cls='why')
+
 def talk_exchange(token:str, # the anti-forgery token
-                  r,         # the agent's `AgentReply`
+                  r,         # the companion's `Answer`
                   kept:bool, # whether the message is in the journal now (`r.stored` is its entry)
                   tz=None,   # the person's zone
                   seal:str=''): # the seal "Keep this" carries (see `keep_form`)
-    "One Talk exchange: the message, the reply, whether the message is kept (with the button that changes it), and why these memories."
-    keep = (unkeep_form(token, r.stored.id) if kept else None if r.kind == 'command' else
-            keep_form(token, r.message, r.now, seal, NOT_KEPT.get(r.kind, NOT_KEPT['episode'])))
-    rec = r.recalled
-    return Section(P(Strong('You: '), r.message, cls='said'), P(Strong('Persode: '), r.text, cls='reply'), keep,
-                   why_these(rec.hits, r.now, tz, rec.strategy, rec.gate_fired, rec.query_intensity), P(Small(f'written by {r.writer}'), cls='muted'), cls='exchange')
+    "The newest Talk exchange: the message, the answer, whether the message is kept (with the button that changes it), and how the answer was made."
+    kind = TALKED.get(r.kind, r.kind)
+    keep = (unkeep_form(token, r.stored.id) if kept else None if kind == 'command' else
+            keep_form(token, r.message, r.now, seal, NOT_KEPT.get(kind, NOT_KEPT['episode'])))
+    return Section(P(Strong('You: '), r.message, cls='said'), P(Strong('Persode: '), r.text, cls='reply'), keep, why_answer(r, tz), cls='exchange')
+
+def talk_thread(turns:list): # the conversation before the newest exchange (`turn_state` dicts), oldest first
+    "The earlier exchanges of this conversation, oldest first (None when there are none)."
+    if not turns: return None
+    return Section(H2('Earlier in this conversation'), *[Div(P(Strong('You: '), d.get('said', ''), cls='said'),
+                   P(Strong('Persode: '), d.get('text', ''), cls='reply'), cls='exchange earlier') for d in turns], cls='thread')
 
 def kept_message(token:str, m):
     "A Talk message just kept: what the person said, and the button that lets it go again."
@@ -553,6 +639,7 @@ class PageView:
     gate_fired:bool=False
     strategy:str|None=None       # how its memories were recalled, as its record says (None: not recorded)
     picture_alt:str|None=None    # what the picture shows, in words (its alt text)
+    reading:tuple|None=None      # what the analyzer read (emotion, intensity, valence) when the mood is the person's
     @property
     def mood(self): return mood_for(self.emotion, self.intensity)
 
@@ -562,34 +649,45 @@ def mood_card(emotion:str, intensity:float, size:int=120):
     return svg.Svg(svg.ft_svg('title', f'mood card: {m.phrase}'), svg.Rect(size, size, fill=m.palette[2], rx=10),
                    svg.Circle(size*0.22 + size*0.18*min(max(intensity, 0), 1), size/2, size*0.42, fill=m.palette[0]),
                    svg.Rect(size, size*0.18, y=size*0.82, fill=m.palette[1]),
-                   svg.Text(m.emotion[:14], x=size/2, y=size*0.95, text_anchor='middle', font_size=12, fill='#222'),
+                   svg.Text(feeling(emotion, 0.5)[:14], x=size/2, y=size*0.95, text_anchor='middle', font_size=12, fill='#222'),
                    viewBox=f'0 0 {size} {size}', width=size, height=size, role='img', cls='mood-card')
 
 # %% ../../nbs/web/00_views.ipynb #821b33da
+def entry_day(t:datetime, tz=None)->str:
+    "The day of an entry on the person's clock, the title of its page: 'Sunday 01 March 2026'."
+    return local_time(t, tz, '%A %d %B %Y')
+
+def entry_time(t:datetime, tz=None)->str:
+    "The time of an entry under its day's title: '20:00 CET', or 'The day as a whole' for an entry dated by its day alone (`untimed`)."
+    return 'The day as a whole' if untimed(t, tz) else local_time(t, tz, '%H:%M %Z')
+
 def diary_page(v:PageView,    # the page
                now:datetime,  # the time of reading (for "3 days ago")
                tz=None,       # the person's zone (see `zone`); UTC when None
               ):
-    "A diary page: date and time on the person's clock, mood in words, picture (or mood card), the entry once, the diary's reflection, tags as links, resurfaced episodes, and its actions."
+    "A diary page (under a title that names its day, `entry_day`): its time on the person's clock, mood in words, picture (or mood card), the entry once, the diary's reflection, tags as links, resurfaced episodes, and its actions."
     pic = (Img(src=v.image_url, alt=v.picture_alt or f'A picture in {v.mood.phrase}', width=480, height=360) if v.image_url
            else mood_card(v.emotion, v.intensity))
-    res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, you felt {feeling(m.emotion, m.intensity)}): ',
+    res = [Li(A(local_time(m.created_at, tz, '%A %d %B %Y'), href=f'/page/{m.id}'), f' ({when(m.created_at, now, tz)}, you felt {mood_words(m.emotion, m.intensity, m.text)}): ',
               excerpt(m.text, 200)) for m in v.resurfaced]
     words = reflection(v.diary, v.text)
     return Article(
-        H2(stamp(v.created_at, tz)),
-        P('Mood: ', mood_words(v.emotion, v.intensity, v.text), cls='mood'), pic,
+        H2(entry_time(v.created_at, tz)),
+        P('Mood: ', mood_words(v.emotion, v.intensity, '' if v.reading else v.text), Small(' (your choice)') if v.reading else None, cls='mood'), pic,
         P(v.text, cls='entry-text'), Div(words, cls='diary reflection') if words else None,
-        tag_links(tags_worth_showing(v.hashtags, v.emotion)),
+        tag_links(tags_worth_showing(v.hashtags)),
         Section(H3('Resurfaced from earlier'), Ul(*res)) if res else None,
-        Details(Summary('The numbers'), P(f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).')),
+        Details(Summary('The numbers'), P(f'You chose {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1); the analyzer read '
+                                          f'{v.reading[0]} at {v.reading[1]:.2f}.' if v.reading else
+                                          f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).')),
         Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.resurfaced else None, A('Edit', href=f'/page/{v.id}/edit'),
+            A('Change the mood', href=f'/page/{v.id}/mood'),
             A('Forget', href=f'/page/{v.id}/forget'), A('Other entries that day', href=f'/day/{local_time(v.created_at, tz, "%Y-%m-%d")}'), cls='actions'),
         cls='diary-page', id=f'page-{v.id}')
 
 def entry_card(v:PageView, tz=None):
     "One line of a list of entries: date and time (in zone `tz`; the day alone for an entry dated by its day), the mood in words and the start of the text."
-    return Li(A(shown(v.created_at, tz), href=f'/page/{v.id}'), Span(f' {feeling(v.emotion, v.intensity)} · ', cls='muted'),
+    return Li(A(shown(v.created_at, tz), href=f'/page/{v.id}'), Span(f' {mood_words(v.emotion, v.intensity, v.text)} · ', cls='muted'),
               excerpt(v.text, 120), Span(' · page', cls='muted') if v.diary is not None else None)
 
 # %% ../../nbs/web/00_views.ipynb #18cd3127
@@ -597,31 +695,42 @@ def entry_card(v:PageView, tz=None):
 class DaySummary:
     "The memories of one day, condensed."
     day:date; count:int; mean_E:float; max_E:float; valence:float; emotion:str   # emotion: of the most intense memory
+    mood:str=''   # that memory's mood in words, as its page says it (`mood_words`); '' : read from `emotion` and `max_E`
+    @property
+    def words(self)->str: return self.mood or feeling(self.emotion, self.max_E)
 
 def summarize(day:date, memories:list)->DaySummary:
-    "A `DaySummary` of one day's memories (any objects with `intensity`, `valence`, `emotion`)."
+    "A `DaySummary` of one day's memories (any objects with `intensity`, `valence`, `emotion` and `text`): the day's mood is its most intense entry's, in that entry's words."
     top = max(memories, key=lambda m: m.intensity)
     n = len(memories)
-    return DaySummary(day, n, sum(m.intensity for m in memories)/n, top.intensity, sum(m.valence for m in memories)/n, top.emotion)
+    return DaySummary(day, n, sum(m.intensity for m in memories)/n, top.intensity, sum(m.valence for m in memories)/n, top.emotion,
+                      mood_words(top.emotion, top.intensity, getattr(top, 'text', '')))
 
 # %% ../../nbs/web/00_views.ipynb #4a784a89
 def day_name(s:DaySummary)->str:
-    "A day with entries in words: 'Tuesday 3 March: 2 entries, mostly proud'."
-    return f'{s.day:%A} {s.day.day} {s.day:%B}: {s.count} entr{"y" if s.count == 1 else "ies"}, mostly {feeling(s.emotion, 0.5)}'
+    "A day with entries in words, as the calendar's link reads: '3 March, Tuesday: proud, 2 entries' (the mood of its most intense entry, in that entry's words)."
+    return f'{s.day.day} {s.day:%B}, {s.day:%A}: {s.words}, {s.count} entr{"y" if s.count == 1 else "ies"}'
+
+def day_link(s:DaySummary):
+    "A calendar day's link: what it shows (the day's number, its mood: on a phone the key word alone) is how its name starts and continues, so a screen reader and the eye read the same words."
+    before, key, after = mood_key(s.words)
+    n = f', {s.count} entr{"y" if s.count == 1 else "ies"}'
+    return A(Span(s.day.day, cls='dnum'), Span(f' {s.day:%B}, {s.day:%A}: ', cls='sr'),
+             Small(Span(before, cls='ddeg') if before else None, Span(key, cls='dkey'), Span(after, cls='ddeg') if after else None, cls='dmood'),
+             Span(n, cls='sr'), href=f'/day/{s.day:%Y-%m-%d}')
 
 def month_calendar(year:int, month:int, # the month to draw
                    days:dict,            # {date: DaySummary} (days of other months are ignored)
                    today:date|None=None, # marked when in the month
                   ):
-    "A month as a table of weeks (Monday first); a day with entries links to them, coloured by its strongest emotion and named in words."
+    "A month as a table of weeks (Monday first); a day with entries links to them, coloured by its strongest emotion and named in words (`day_link`)."
     weeks = calendar.Calendar().monthdatescalendar(year, month)
     def cell(d):
         if d.month != month: return Td('', cls='out')
         s = days.get(d)
         mark = ' today' if d == today else ''
         if s is None: return Td(Span(d.day, cls='dnum'), cls='empty' + mark)
-        return Td(A(Span(d.day, cls='dnum'), Small(feeling(s.emotion, s.max_E), cls='dmood'), href=f'/day/{d:%Y-%m-%d}', aria_label=day_name(s)),
-                  cls=emotion_class(s.emotion) + mark)
+        return Td(day_link(s), cls=emotion_class(s.emotion) + mark)
     return Table(Caption(f'{date(year, month, 1):%B %Y}'), Thead(Tr(*[Th(n, scope='col') for n in ('Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun')])),
                  Tbody(*[Tr(*[cell(d) for d in w]) for w in weeks]), cls='calendar')
 
@@ -672,7 +781,7 @@ def mood_chart(days:dict,            # {date: DaySummary}
 
 def mood_numbers(days:dict, start:date, end:date):
     "The numbers behind the chart: a table of the days with entries, behind a disclosure."
-    rows = [Tr(Th(f'{d:%a} {d.day} {d:%b}', scope='row'), Td(s.count, cls='num'), Td(feeling(s.emotion, s.max_E)),
+    rows = [Tr(Th(f'{d:%a} {d.day} {d:%b}', scope='row'), Td(s.count, cls='num'), Td(s.words),
                *[Td(f'{x:+.2f}' if k == 'v' else f'{x:.2f}', cls='num') for k, x in (('v', s.valence), ('e', s.mean_E), ('e', s.max_E))])
             for d, s in sorted(days.items()) if start <= d <= end]
     body = (Div(Table(Caption('Valence runs from −1 (unpleasant) to +1 (pleasant); intensity E from 0 to 1.'),
@@ -683,9 +792,10 @@ def mood_numbers(days:dict, start:date, end:date):
 # %% ../../nbs/web/00_views.ipynb #dsgn0010
 TOKENS = dict(  # the design's colours, light and dark (each text colour stays legible on `bg` and `surface`)
     light=dict(bg='#fcfbf8', fg='#1f2328', muted='#595e66', accent='#1d5b86', line='#d6d2c8', surface='#f1eee7', danger='#a4161a',
-               on_accent='#ffffff', on_danger='#ffffff'),
+               on_accent='#ffffff', on_danger='#ffffff', mark_pleasant='#1f7a5a', mark_unpleasant='#b0201a', mark_strength='#36557e'),
     dark=dict(bg='#15171a', fg='#e9e7e3', muted='#a9aeb5', accent='#86bff0', line='#3b4047', surface='#202328', danger='#ff8f85',
-              on_accent='#10151a', on_danger='#1a0f0e'))
+              on_accent='#10151a', on_danger='#1a0f0e', mark_pleasant='#4cc38a', mark_unpleasant='#ff8f85', mark_strength='#9db8ff'))
+MARKS = ('mark_pleasant', 'mark_unpleasant', 'mark_strength')   # the mood chart's bars (graphics: 3:1 on the chart's panel, `surface`)
 TEXT_PAIRS = [(t, b) for t in ('fg', 'muted', 'accent', 'danger') for b in ('bg', 'surface')] + [('on_accent', 'accent'), ('on_danger', 'danger')]
 
 def _vars(t:dict)->str: return ';'.join(f"--{k.replace('_', '-')}:{v}" for k, v in t.items())
@@ -703,7 +813,8 @@ body{{font-family:var(--serif);font-size:var(--t0);line-height:1.6;color:var(--f
 h1,h2,h3{{font-family:var(--sans);line-height:1.25;margin:var(--s5) 0 var(--s3)}}h1{{font-size:var(--t3)}}h2{{font-size:var(--t2)}}h3{{font-size:var(--t1)}}
 p,li,dd,td,th,caption,label,legend,.diary,.entry-text{{overflow-wrap:anywhere}}
 a{{color:var(--accent);text-underline-offset:.15em}}a:hover{{text-decoration-thickness:2px}}
-:focus-visible{{outline:3px solid var(--accent);outline-offset:2px}}main:focus{{outline:none}}
+:focus-visible,input[type=date]:focus-within,input[type=time]:focus-within{{outline:3px solid var(--accent);outline-offset:2px}}main:focus{{outline:none}}
+.sr{{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
 small,.muted,caption,.who{{color:var(--muted)}}small{{font-size:var(--t-1)}}
 .skip{{position:absolute;left:var(--s2);top:-10rem;z-index:10;background:var(--bg);padding:var(--s2) var(--s4);border:2px solid var(--accent);border-radius:var(--radius)}}
 .skip:focus{{top:var(--s2)}}
@@ -732,7 +843,9 @@ textarea{{max-width:none;line-height:1.5;resize:vertical}}input[type=date],input
 .field:has(>input[type=checkbox])>label{{margin:0;font-weight:400}}
 input[type=checkbox]{{width:1.5rem;height:1.5rem;margin:0;accent-color:var(--accent);flex:none}}
 fieldset.when{{border:1px solid var(--line);border-radius:var(--radius);padding:var(--s2) var(--s4);margin:var(--s4) 0;display:flex;flex-wrap:wrap;gap:0 var(--s5)}}
-fieldset.when legend{{font-family:var(--sans);font-weight:600;padding:0 var(--s1)}}fieldset.when legend small{{font-weight:400}}
+details.later{{margin:var(--s4) 0;padding:var(--s2) var(--s4);border:1px solid var(--line);border-radius:var(--radius)}}details.later>summary{{cursor:pointer;font-family:var(--sans);font-weight:600;color:var(--accent);min-height:24px}}
+.hint{{color:var(--muted);font-size:var(--t-1)}}
+fieldset.when legend{{font-family:var(--sans);font-weight:600;padding:0 var(--s1)}}fieldset.when .hint{{flex-basis:100%;margin:0;font-size:var(--t-1);color:var(--muted)}}
 .count{{margin:var(--s1) 0 0;font-size:var(--t-1);color:var(--muted);font-family:var(--sans)}}.count.near{{color:var(--danger);font-weight:600}}
 button,.cancel{{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:var(--s2) var(--s5);border-radius:var(--radius);
  font-family:var(--sans);font-weight:600;cursor:pointer;background:var(--accent);color:var(--on-accent);border:2px solid var(--accent)}}
@@ -753,7 +866,8 @@ caption{{text-align:left;font-style:italic;caption-side:top;padding-bottom:var(-
 .e0{{background:color-mix(in srgb,var(--accent) 6%,var(--bg))}}.e1{{background:color-mix(in srgb,var(--accent) 12%,var(--bg))}}
 .e2{{background:color-mix(in srgb,var(--accent) 20%,var(--bg))}}.e3{{background:color-mix(in srgb,var(--accent) 28%,var(--bg))}}
 .e4{{background:color-mix(in srgb,var(--accent) 36%,var(--bg))}}
-.mood-chart{{background:#fff;border:1px solid var(--line);border-radius:var(--radius)}}
+.mood-chart{{background:var(--surface);border:1px solid var(--line);border-radius:var(--radius)}}
+.mood-chart .pleasant{{fill:var(--mark-pleasant)}}.mood-chart .unpleasant{{fill:var(--mark-unpleasant)}}.mood-chart .strength{{fill:var(--mark-strength)}}
 @media print{{header,footer,.skip,form,.actions,nav{{display:none}}body{{background:#fff;color:#000;max-width:none;padding:0;font-size:11pt}}
  a{{color:#000;text-decoration:none}}.scroll{{overflow:visible}}img,svg{{break-inside:avoid}}}}
 """
@@ -782,9 +896,10 @@ if (persodeZone && !persodeZone.value) {
 # %% ../../nbs/web/00_views.ipynb #mood0012
 MOOD_CSS = ("""
 .calendar{width:100%;table-layout:fixed}.calendar th,.calendar td{padding:.25rem;width:auto;height:3rem;overflow:hidden}
-.calendar td a{display:block;height:100%;color:inherit;text-decoration:none}.dmood{display:block;font-size:.75rem;line-height:1.2}
+.calendar td a{display:block;height:100%;color:inherit;text-decoration:none}.dmood{display:block;font-size:.75rem;line-height:1.2}.calendar small.dmood{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
 .calendar .today{outline:2px solid var(--accent);outline-offset:-2px}
-@media (max-width:40rem){.dmood{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}}
+@media (max-width:40rem){.ddeg{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+ .calendar small.dmood{font-size:.65rem}}
 .legend-title{margin:.5rem 0 .2rem;color:var(--muted)}
 .legend{display:flex;flex-wrap:wrap;gap:.3rem 1rem;list-style:none;padding:0;margin:0 0 1rem}.legend li{display:flex;align-items:center;gap:.35rem}
 .swatch{display:inline-block;width:1rem;height:1rem;border-radius:3px}
@@ -802,7 +917,7 @@ def looking_back(days:list,    # [(how long ago in words, the day, a few of its 
                  tz=None,      # the person's zone (see `zone`); UTC when None
                 ):
     "The 'Looking back' section of the home page: this day a week, a month and a year ago, or a plain empty state."
-    line = lambda e: Li(A(local_time(e.created_at, tz, '%H:%M'), href=f'/page/{e.id}'), f' you felt {feeling(e.emotion, e.intensity)}: ', excerpt(e.text, 100))
+    line = lambda e: Li(A(local_time(e.created_at, tz, '%H:%M'), href=f'/page/{e.id}'), f' you felt {mood_words(e.emotion, e.intensity, e.text)}: ', excerpt(e.text, 100))
     parts = []
     for ago, d, es, n in days:
         more = P(A(f'{n - len(es)} more from that day', href=f'/day/{d:%Y-%m-%d}')) if n > len(es) else None
@@ -818,6 +933,8 @@ form.keep{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center;margin:.5rem 
 details.why,details.numbers{margin:.8rem 0}details.why>summary,details.numbers>summary{cursor:pointer;color:var(--accent)}
 details.why{border:1px solid var(--line);border-radius:6px;padding:.5rem .8rem;background:var(--surface)}
 ul.reasons{padding-left:1.1rem}ul.reasons li{margin:.3rem 0}
+.thread{border-bottom:1px solid var(--line);margin-bottom:1rem}.exchange.earlier .reply{border-left-color:var(--line)}
+div.prompt{border:1px dashed var(--line);border-radius:6px;padding:.5rem .8rem;margin:.6rem 0}div.prompt p{margin:0 0 .3rem}
 .scroll{overflow-x:auto;max-width:100%}.scroll:focus{outline:2px solid var(--accent)}.scroll table{margin:.4rem 0}
 """
 
@@ -851,7 +968,7 @@ def found_line(m,            # a `Memory`
                tz=None,      # the person's zone
               ):
     "One entry in a list: date (a link to its page; the day alone for an entry dated by its day), the mood in words (as on its page), the text (words found marked), the hashtags as links."
-    return Li(A(shown(m.created_at, tz, '%a %d %b %Y, %H:%M'), href=f'/page/{m.id}', cls='when'),
+    return Li(A(shown(m.created_at, tz, '%a %d %b %Y, %H:%M'), href=f'/page/{m.id}', cls='when'), ' ',
               Span(mood_words(m.emotion, m.intensity, m.text), cls='mood'), P(*highlight(m.text, words), cls='text'),
               P(*[tag_link(t) for t in m.hashtags], cls='tags') if m.hashtags else None, cls='found')
 

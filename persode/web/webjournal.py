@@ -8,26 +8,29 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
+from ..memory.analyzer import person_mood
 from ..core.text import PersodeError, NotFoundError, check_text, zone
 from ..storage import JournalDB
 from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
 from ..journal.agent import EpisodicMemoryAgent, journal_stem, relevant
 from ..journal.messages import message_body
+from ..journal.companion import Companion, MAX_TURNS
 from ..journal.llm import get_llm
 from ..journal.templates import mood_for
 from ..journal.illustrator import scene_of, scene_words
 from ..journal.photos import read_photo
 from ..journal.pages import PHOTO
-from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry
+from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry, export_archive, import_archive, photo_files, ZIP_MAGIC
 from .views import PageView, mood_words, summarize, excerpt, when_written, check_zone, default_zone, shown
 from .accounts import settings_id
 try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
 # %% auto #0
-__all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'MOVES_FILE', 'PARTS_KEPT', 'MAX_MOMENT_CHARS', 'Entry', 'day_start',
-           'DateIndex', 'look_back', 'entry_line', 'WebJournal', 'settle_moves', 'running']
+__all__ = ['LOOK_BACK', 'POOL_SIZE', 'MAX_IMPORT_BYTES', 'IMPORT_EXPECTED', 'MOVES_FILE', 'PARTS_KEPT', 'MAX_MOMENT_CHARS',
+           'MAX_THREAD_CHARS', 'THREAD_TURN_CHARS', 'Entry', 'day_start', 'DateIndex', 'look_back', 'entry_line',
+           'import_problem', 'WebJournal', 'settle_moves', 'running']
 
 # %% ../../nbs/web/02_webjournal.ipynb #755bafc6
 @dataclass
@@ -139,6 +142,17 @@ def entry_line(e:Entry, page:bool, tz=None):
     return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {mood_words(e.emotion, e.intensity, e.text)} · '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
+# %% ../../nbs/web/02_webjournal.ipynb #ux380003
+IMPORT_EXPECTED = 'choose the file that "Download the export" (or the persode export command) saved, named like persode-export-2026-03-01.jsonl'
+
+def import_problem(msg:str, # the journal's reason for refusing an import
+                   f:str,   # the file as the person named it
+                  )->str:
+    "Why an import was refused, in a person's words: a file that is not an export says which file is expected (not where its JSON broke), and 'nothing was imported' is left to the page, which says it once."
+    msg = str(msg).removesuffix('; nothing was imported')
+    if 'is not valid JSON' in msg or 'is not a Persode journal export' in msg: return f'{f} is not a Persode export; {IMPORT_EXPECTED}'
+    return msg
+
 # %% ../../nbs/web/02_webjournal.ipynb #98b8248b
 class WebJournal:
     "The web journal's server side: one open journal, and per person a pool of handles (store, date index, agent) that requests take in turn."
@@ -244,7 +258,7 @@ class WebJournal:
         "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the person's memories."
         m, s = self.memory(uid, mid), self.user(uid)['store']
         folder, stem = self.folder(uid), journal_stem(m.created_at, m.id)
-        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags))
+        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags), reading=self.db.mood_reading(uid, m.id))
         rec = _record(folder, stem, uid)
         if rec is None: return v, None
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
@@ -281,24 +295,28 @@ class WebJournal:
     # --- what a person can do
     def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='',
               photo:bytes|None=None,  # the person's photo for the page (`read_photo` checks it); its date is the entry's when `written` is empty
+              mood:str='',   # the mood the person chose, in words (`person_mood`); '' lets the analyzer read it
              )->object:
         "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
         check_text(text); t = when_written(written, self.now(), self.tz(uid))
+        if mood: person_mood(mood)        # a mood no one can choose stops here, before anything is written
         ph = read_photo(photo, self.tz(uid)) if photo is not None else None
         if ph is not None and not written and ph.taken is not None: t = check_moment(ph.taken, self.now(), 'the date the photo was taken')
         with self.changes_lock(uid):
             agent = self.agent(uid, prefs)
             folder = own_folder(self.folder(uid), uid)
             sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
-            e = journal_entry(agent, text, t, folder, uid, photo=ph)
+            e = journal_entry(agent, text, t, folder, uid, photo=ph, mood=mood or None, db=self.db)
         self.user(uid)
         return e
 
-    def chat(self, uid:str, prefs:OnboardingPreferences, text:str)->object:
-        "One Talk turn (`persode chat`): the agent answers, and keeps the message only when it is a journal entry (`converse` decides)."
+    def chat(self, uid:str, prefs:OnboardingPreferences, text:str,
+             thread:list|None=None, # the conversation so far (`Companion.state`, oldest first): a follow-up refers to its last answer
+            )->object:              # the companion's `Answer`
+        "One Talk turn (`persode chat`): the companion answers, and the message is kept only when it is a journal entry (`converse` decides)."
         check_text(text)
         with self.changes_lock(uid):
-            r = self.agent(uid, prefs).converse(text, self.now())
+            r = Companion.from_state(self.agent(uid, prefs), thread or []).talk(text, self.now())
         self.user(uid)
         return r
 
@@ -314,6 +332,17 @@ class WebJournal:
             sync_pages(s, folder, uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), tz=self.tz(uid)); drop_legacy(folder, {mid: old})
         self.user(uid)
         return m
+
+    def set_mood(self, uid:str, mid:str,
+                 mood:str,   # the mood in words (`person_mood`); '' gives it back to the analyzer
+                )->object:
+        "Change one entry's mood (`persode edit --mood`); its page is drawn again in it."
+        with self.changes_lock(uid):
+            self.memory(uid, mid)
+            self.db.set_mood(uid, mid, mood or None)
+            s = self.user(uid)['store']
+            sync_pages(s, self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), tz=self.tz(uid))
+        return self.memory(uid, mid)
 
     def forget(self, uid:str, mid:str)->int:
         "Erase one memory for good (`persode forget --id`); its page goes, pages quoting it are rendered again."
@@ -340,15 +369,28 @@ class WebJournal:
         self.db.export_jsonl(uid, buf, embeddings)
         return buf.getvalue()
 
+    def export_archive(self, uid:str)->bytes|None:
+        "The person's memories and photos as a zip (`persode export -o NAME.zip`), or None when their pages hold no photo (the JSON Lines say it all)."
+        if not photo_files(self.folder(uid)): return None
+        buf = io.BytesIO(); export_archive(self.db, self.home, uid, buf)
+        return buf.getvalue()
+
     def import_(self, uid:str, data:bytes, name:str='the file')->dict:
-        "Import JSON Lines (`persode import`) into this person's journal, whoever the file names; ids already present are skipped; errors name the file `name`."
+        "Import JSON Lines or an archive with photos (`persode import`) into this person's journal, whoever the file names; ids already present are skipped; errors name the file `name`."
         f = f'“{excerpt(name, 80)}”' if name != 'the file' else name
         if not data: raise PersodeError(f'{f} is empty; choose a file written by "Download the export" or the persode export command')
         if len(data) > MAX_IMPORT_BYTES: raise PersodeError(f'{f} is larger than {MAX_IMPORT_BYTES >> 20} MiB')
+        if data[:4] == ZIP_MAGIC:
+            with self.changes_lock(uid):
+                rep = import_archive(self.db, self.home, io.BytesIO(data), uid, now=self.now(), profile_check=OnboardingPreferences.from_dict,
+                                     name=f, max_journal_bytes=MAX_IMPORT_BYTES, tz=self.tz(uid))
+            self.user(uid)
+            return rep
         try: text = data.decode('utf-8')
         except UnicodeDecodeError: raise PersodeError(f'{f} is not UTF-8 text; choose a file written by "Download the export" or the persode export command') from None
         buf = io.StringIO(text); buf.name = f          # the reader's messages name the file the person chose
-        rep = self.db.import_jsonl(buf, uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
+        try: rep = self.db.import_jsonl(buf, uid, now=self.now(), profile_check=OnboardingPreferences.from_dict)
+        except PersodeError as e: raise PersodeError(import_problem(str(e), f)) from None
         self.user(uid)
         return rep
 
@@ -446,6 +488,29 @@ def talk_seal(self:WebJournal, uid:str, text:str, at:str)->str:
     msg = '\x00'.join(('persode-talk-keep', uid, at, _lines(text))).encode('utf-8')
     return base64.urlsafe_b64encode(hmac.new(self.secret, msg, hashlib.sha256).digest()).decode('ascii').rstrip('=')
 
+MAX_THREAD_CHARS = 48_000   # the most a Talk form's sealed conversation may hold (a longer one is not read)
+THREAD_TURN_CHARS = 1_200   # each message and answer a Talk form carries, at most
+
+def _thread_mac(secret:bytes, uid:str, body:str)->str:
+    return base64.urlsafe_b64encode(hmac.new(secret, '\x00'.join(('persode-talk-thread', uid, body)).encode('utf-8'), hashlib.sha256).digest()).decode('ascii').rstrip('=')
+
+@patch
+def seal_thread(self:WebJournal, uid:str, thread:list)->str:
+    "The conversation so far as a sealed form field (JSON in base64, then an HMAC of the person and it under the server's key)."
+    if not self.secret: raise PersodeError('the web journal has no key to seal Talk conversations with (WebJournal(secret=...))')
+    body = base64.urlsafe_b64encode(json.dumps(thread[-MAX_TURNS:], ensure_ascii=False, separators=(',', ':')).encode('utf-8')).decode('ascii')
+    return f'{body}.{_thread_mac(self.secret, uid, body)}'
+
+@patch
+def open_thread(self:WebJournal, uid:str, sealed:str)->list:
+    "The conversation a Talk form carried back: empty when it carried none, or one not sealed for this person by this server, or too long."
+    if not (self.secret and isinstance(sealed, str) and 0 < len(sealed) <= MAX_THREAD_CHARS and sealed.count('.') == 1): return []
+    body, mac = sealed.split('.')
+    if not hmac.compare_digest(mac.encode('ascii', 'replace'), _thread_mac(self.secret, uid, body).encode('ascii')): return []
+    try: thread = json.loads(base64.urlsafe_b64decode(body.encode('ascii')).decode('utf-8'))
+    except (ValueError, UnicodeError): return []
+    return thread[-MAX_TURNS:] if isinstance(thread, list) and all(isinstance(d, dict) for d in thread) else []
+
 @patch
 def keep(self:WebJournal, uid:str, prefs:OnboardingPreferences,
          text:str,  # the message as the person sent it (the Keep form's `text`)
@@ -474,6 +539,24 @@ def unkeep(self:WebJournal, uid:str, mid)->object:
     if self.has_page(uid, m): raise PersodeError('this entry has a diary page; forget it from its page, where you can confirm')
     self.forget(uid, m.id)
     return m
+
+# %% ../../nbs/web/02_webjournal.ipynb #ux380031
+from ..journal.pages import redate_pages
+
+@patch
+def redate(self:WebJournal, uid:str,
+           mid:str,   # the entry
+           when:str,  # its new day, or day and time, on the person's clock (`when_written`)
+          )->object:  # the entry as it is now
+    "Give entry `mid` a new day and time; its page follows."
+    tz = self.tz(uid)
+    t = when_written(when, self.now(), tz)
+    with self.changes_lock(uid):
+        if self.memory(uid, mid).created_at == t: return self.memory(uid, mid)
+        self.db.redate(uid, {mid: t})
+        redate_pages(self.user(uid)['store'], self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), [mid], tz)
+    self.user(uid)
+    return self.memory(uid, mid)
 
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
