@@ -16,6 +16,7 @@ SUBCOMMANDS = {
     'recall':      ('persode.cli.commands:cli_recall',         'show the memories a query recalls, with their scores (read-only)'),
     'list':        ('persode.cli.commands:cli_list',           'list your memories by day, with emotion and intensity'),
     'show':        ('persode.cli.commands:cli_show',           'show one memory in full'),
+    'search':      ('persode.cli.commands:cli_search',         'find the entries that hold some words, in any script'),
     'pages':       ('persode.cli.commands:cli_pages',          'write the index of your diary pages (a calendar of moods)'),
     'onboard':     ('persode.cli.commands:cli_onboard',        'tell Persode your name and preferences'),
     'edit':        ('persode.cli.commands:cli_edit',           'correct the text of one memory'),

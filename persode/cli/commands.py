@@ -11,7 +11,7 @@ import persode.memory.embeddings as embeddings
 from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
 from ..memory.analyzer import person_mood, mood_choices, MOOD_WORDS
 from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
-from ..storage import open_journal, DEFAULT_USER, JournalDB, MAX_PAGE
+from ..storage import open_journal, DEFAULT_USER, JournalDB, ENTRY_PAGE, MAX_PAGE
 from ..recall.relevance import relevance_floor, with_relevance
 from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
@@ -22,9 +22,9 @@ from ..core.text import NotDone
 from ..journal.companion import Companion
 
 # %% auto #0
-__all__ = ['STRATEGY_HELP', 'AUTO_MOOD', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_show', 'cli_export',
-           'cli_import', 'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal',
-           'cli_chat', 'cli_onboard']
+__all__ = ['STRATEGY_HELP', 'SEARCH_COUNT', 'AUTO_MOOD', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_search',
+           'cli_show', 'cli_export', 'cli_import', 'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget',
+           'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../../nbs/cli/01_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None, embedder_help:str|None=None)->argparse.ArgumentParser:
@@ -201,6 +201,33 @@ def cli_list(argv:list|None=None, # arguments after `persode list`
     if a.json:
         for m in ms: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
     else: print(format_list(ms, tz))
+
+# %% ../../nbs/cli/01_commands.ipynb #33b245f6
+SEARCH_COUNT = 1000   # a search counts its matches up to this many ("more than 1,000")
+
+def cli_search(argv:list|None=None, # arguments after `persode search`
+              ):
+    "Find a user's entries that hold some words (any script), a hashtag or an emotion, newest first."
+    p = _parser('search', 'Find your entries that hold every word you give (whole words, any script, with or without case and accents; '
+                          '"stressing" finds "stressed"), newest first.')
+    p.add_argument('words', nargs='*', help='the words to find')
+    p.add_argument('--tag', default='', help='only entries with this hashtag (e.g. walk)')
+    p.add_argument('--emotion', default='', help='only entries with this emotion (e.g. joy)')
+    p.add_argument('-n', '--limit', type=int, default=ENTRY_PAGE, metavar='N', help=f'show the newest N entries found (1 to {MAX_PAGE}; default {ENTRY_PAGE})')
+    p.add_argument('--json', action='store_true', help='one JSON line per entry found instead, newest first')
+    _tz_option(p)
+    a = p.parse_args(argv)
+    user, tz, ask = _user(a), _zone(a), dict(q=' '.join(a.words), tag=a.tag, emotion=a.emotion)
+    if not (ask['q'].strip() or a.tag.strip() or a.emotion.strip()): raise PersodeError('say what to look for: words, --tag or --emotion')
+    with _open(a, readonly=True) as db:
+        found, n = db.entries(user, limit=a.limit, **ask), db.count_entries(user, upto=SEARCH_COUNT, **ask)
+    if a.json:
+        for m in found.entries: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
+        return
+    if not n: print('no entry holds all of that', file=sys.stderr); return
+    print(f'{"more than " + format(SEARCH_COUNT, ",") if n > SEARCH_COUNT else n} entr{"y" if n == 1 else "ies"} found'
+          + (f'; the newest {len(found.entries)}:' if n > len(found.entries) else ':'))
+    print(format_list(found.entries, tz))
 
 # %% ../../nbs/cli/01_commands.ipynb #90e0175c
 def cli_show(argv:list|None=None, # arguments after `persode show`

@@ -431,6 +431,7 @@ BENCHES = {  # name -> ('module:function', help), run by `persode bench <name>`
     'locomo': ('persode.experiments.bench:cli_locomo', 'LoCoMo (Exp. 5)'),
     'speed':  ('persode.experiments.speed:cli_speed',  'speed benchmark'),
     'load':   ('persode.web.load:cli_load',            'the web journal under 20 people at once'),
+    'find':   ('persode.experiments.find_speed:cli_find', 'search at 100,000 entries: words, counts, index size, write cost'),
 }
 
 def cli_bench(argv:list)->int:

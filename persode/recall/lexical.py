@@ -2,22 +2,89 @@
 
 # %% ../../nbs/recall/00a_lexical.ipynb #ce5f6186
 from __future__ import annotations
-import math, re
+import functools, math, re, unicodedata
 import numpy as np
 from ..core.text import PersodeError, check_text
 from ..memory.intensity import EMBEDDER_IDENTITY
 
 # %% auto #0
-__all__ = ['K1', 'B', 'QUESTION_BM25_WEIGHT', 'ROUTED_EMBEDDERS', 'tokenize', 'is_question', 'zscore', 'bm25_idf', 'bm25_scores',
-           'LexicalIndex', 'default_routes', 'default_scores']
+__all__ = ['TOKENIZER_VERSION', 'MAX_TOKEN_CHARS', 'K1', 'B', 'QUESTION_BM25_WEIGHT', 'ROUTED_EMBEDDERS', 'fold', 'stem',
+           'tokenize', 'is_question', 'zscore', 'match_spans', 'bm25_idf', 'bm25_scores', 'LexicalIndex',
+           'default_routes', 'default_scores']
 
 # %% ../../nbs/recall/00a_lexical.ipynb #a04d5084
-_WORD = re.compile(r'[a-z0-9]+')
+TOKENIZER_VERSION = 1   # raised whenever `tokenize` changes: journals then rebuild their word indexes when opened
+
+_CJK = ('\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3105-\u312f\u3131-\u318e\u31a0-\u31bf\u31f0-\u31ff\u3400-\u4dbf'
+        '\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f')   # Han, kana, Hangul, Bopomofo
+_CJK_RUN = re.compile(f'[{_CJK}]+')
+_ACCENT = re.compile('[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]')   # the combining diacritical marks
+
+@functools.cache
+def _word_re():
+    "Letters, digits and the combining marks that belong to them, never '_' (built on first use: importing stays cheap)."
+    marks = ''.join(re.escape(chr(c)) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ('Mn', 'Mc', 'Me'))
+    return re.compile(f'(?:[^\\W_]|[{marks}])+')
+
+def fold(text:str, # any text
+        )->str:    # NFKC, case-folded, Latin/Greek/Cyrillic accents dropped, composed again (NFC)
+    "The one form every text and query is brought to before its words are read."
+    if text.isascii(): return text.lower()
+    t = unicodedata.normalize('NFD', unicodedata.normalize('NFKC', text).casefold())
+    return unicodedata.normalize('NFC', _ACCENT.sub('', t))
+
+# %% ../../nbs/recall/00a_lexical.ipynb #a59cec6a
+_VOWEL = re.compile('[aeiouy]')
+
+def _measure(s:str)->int:
+    "Porter's m: how many vowel–consonant sequences `s` holds (y after a consonant is a vowel)."
+    form = ''.join('v' if c in 'aeiou' or (c == 'y' and i and s[i-1] not in 'aeiou') else 'c' for i, c in enumerate(s))
+    return len(re.findall('v+c+', form))
+
+def _cvc(s:str)->bool:
+    "Whether `s` ends consonant–vowel–consonant, the last not w, x or y (a short syllable: 'hop' in 'hoping' takes its e back)."
+    return len(s) >= 3 and s[-1] not in 'aeiouwxy' and s[-2] in 'aeiouy' and s[-3] not in 'aeiou'
+
+MAX_TOKEN_CHARS = 64    # a longer word is cut to its first 64 characters (a database index entry has a size limit)
+
+@functools.lru_cache(maxsize=1 << 16)
+def stem(w:str, # one folded word
+        )->str: # its stem: Porter's steps 1a–1c for a word of four or more a–z letters, any other word as it is (cut to `MAX_TOKEN_CHARS`)
+    "Light English stemming: plurals, -ed and -ing, a final y."
+    w = w[:MAX_TOKEN_CHARS]
+    if len(w) <= 3 or not w.isascii() or not w.isalpha(): return w
+    if w.endswith('sses') or w.endswith('ies'): w = w[:-2]
+    elif w.endswith('s') and not w.endswith('ss'): w = w[:-1]
+    if w.endswith('eed'):
+        if _measure(w[:-3]) > 0: w = w[:-1]
+    else:
+        for suf in ('ed', 'ing'):
+            if w.endswith(suf) and _VOWEL.search(w[:-len(suf)]):
+                w = w[:-len(suf)]
+                if w.endswith(('at', 'bl', 'iz')): w += 'e'
+                elif len(w) > 1 and w[-1] == w[-2] and w[-1] not in 'lsz': w = w[:-1]
+                elif _measure(w) == 1 and _cvc(w): w += 'e'
+                break
+    if w.endswith('y') and _VOWEL.search(w[:-1]): w = w[:-1] + 'i'
+    return w
+
+# %% ../../nbs/recall/00a_lexical.ipynb #6225e006
+def _split(word:str):
+    "A folded word's tokens: each run of CJK characters its character pairs (a lone character itself), the rest stemmed."
+    at = 0
+    for m in _CJK_RUN.finditer(word):
+        if m.start() > at: yield stem(word[at:m.start()])
+        run = m.group()
+        yield from (run[i:i+2] for i in range(max(1, len(run) - 1)))
+        at = m.end()
+    if at < len(word): yield stem(word[at:])
 
 def tokenize(text:str, # any text
-            )->list:   # its lower-cased ASCII words and numbers, in order
-    "Split a text into BM25 tokens."
-    return _WORD.findall(text.lower())
+            )->list:   # its tokens, in order: folded words, English ones stemmed, CJK runs as character pairs
+    "Split a text into the tokens of BM25 and of search."
+    words = _word_re().findall(fold(text))
+    if text.isascii() or not _CJK_RUN.search(text): return [stem(w) for w in words]
+    return [t for w in words for t in _split(w)]
 
 def is_question(text:str, # a query
                )->bool:   # True when it asks a question: it contains '?' or the full-width '？'
@@ -32,6 +99,29 @@ def zscore(x, # one score per memory
     if len(x) == 0: return x.copy()
     s = x.std()
     return (x - x.mean())/s if s > 0 else np.zeros_like(x)
+
+# %% ../../nbs/recall/00a_lexical.ipynb #52ac238d
+def match_spans(text:str, # a text as written
+                tokens,   # the tokens searched for (`tokenize`'s)
+               )->list:   # (start, end) of every word of `text` holding one of them (in a CJK run: of every such character pair), in order, merged
+    "Where in a text the words of a search are."
+    want, spans = set(tokens), []
+    if not want: return []
+    for m in _word_re().finditer(text):
+        w, at = m.group(), 0
+        for r in list(_CJK_RUN.finditer(w)) + [None]:
+            end = r.start() if r else len(w)
+            if end > at and want.intersection(tokenize(w[at:end])): spans.append((m.start() + at, m.start() + end))
+            if r is None: break
+            run = r.group()
+            for i in range(max(1, len(run) - 1)):
+                if fold(run[i:i+2]) in want: spans.append((m.start() + r.start() + i, m.start() + r.start() + min(i + 2, len(run))))
+            at = r.end()
+    out = []
+    for s, e in sorted(spans):
+        if out and s <= out[-1][1]: out[-1] = (out[-1][0], max(e, out[-1][1]))
+        else: out.append((s, e))
+    return out
 
 # %% ../../nbs/recall/00a_lexical.ipynb #21c709cc
 K1, B = 1.5, 0.75    # BM25's term-frequency saturation and length normalisation (the Lucene defaults)

@@ -3,6 +3,7 @@
 # %% ../../nbs/recall/05_timed.ipynb #e4cbba97
 from __future__ import annotations
 from dataclasses import dataclass
+import unicodedata
 from datetime import datetime
 from zoneinfo import ZoneInfo
 from ..core.timespan import TimeSpan, read_time
@@ -21,16 +22,24 @@ ORDER_RATIO = 0.8   # a memory at least this fraction of the best one's relevanc
 ASKING_WORDS = frozenset('''what which who whom whose when where why how did do does done doing was were is are am be been being
 have has had i me my mine we us our you your it its the a an of to in on at for with and or anything something happen happened
 happening go went going up get got tell remind say said write wrote there then'''.split())   # words that ask, not what is asked about
+_ASKING_TOKENS = frozenset(t for w in ASKING_WORDS for t in tokenize(w))   # the same words as `tokenize` makes them ('doing' → 'do', 'does' → 'doe')
 
 def asks_about(words:str, # a question without its time words
               )->bool:    # whether any word names something (a person, a place, an activity)
     "Whether a question's words ask about something in particular, beyond asking what happened."
     return bool(subject(words))
 
+def _bare(w:str)->str:
+    "A word without the punctuation and symbols around it."
+    i, j = 0, len(w)
+    while i < j and unicodedata.category(w[i])[0] in 'PS': i += 1
+    while j > i and unicodedata.category(w[j - 1])[0] in 'PS': j -= 1
+    return w[i:j]
+
 def subject(words:str, # a question without its time words
-           )->str:     # the words that name what is asked about, e.g. 'climbing' for 'when was I went climbing?'
-    "What a question asks about: its words less the `ASKING_WORDS`."
-    return ' '.join(w for w in tokenize(words) if w not in ASKING_WORDS)
+           )->str:     # the words that name what is asked about, as written, e.g. 'climbing' for 'when was I went climbing?'
+    "What a question asks about: its words less the `ASKING_WORDS` (compared as `tokenize` reads both)."
+    return ' '.join(b for w in words.split() if (b := _bare(w)) and any(t not in _ASKING_TOKENS for t in tokenize(b)))
 
 # %% ../../nbs/recall/05_timed.ipynb #658dc2ca
 @dataclass(repr=False)

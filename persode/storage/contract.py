@@ -13,15 +13,16 @@ from ..core.text import PersodeError, check_text, check_id, redact
 from ..memory.embeddings import Embedder, HashingEmbedder, get_embedder, new_journal_embedder
 from ..recall.store import MemoryStore
 from ..recall.records import put_columns, utc_datetime
+from ..recall.lexical import tokenize
 from ..memory.strength import Memory
 from ..memory.analyzer import person_mood
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
-           'MAX_WORDS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'persode_home', 'default_db_path',
-           'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows', 'StoreBackend',
-           'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find', 'find_filter',
-           'like_escape', 'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory', 'check_reading']
+           'MAX_WORDS', 'MAX_TOKENS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'persode_home',
+           'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows',
+           'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find',
+           'find_filter', 'like_escape', 'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory', 'check_reading']
 
 # %% ../../nbs/storage/00_contract.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -405,13 +406,14 @@ def open_journal(url:str|Path|None=None, # a journal file or folder, `sqlite:///
 # %% ../../nbs/storage/00_contract.ipynb #e9050c18
 MAX_QUERY_CHARS = 200    # the longest search text
 MAX_WORDS = 8            # the most words one search looks for
+MAX_TOKENS = 32          # the most tokens those words make (a run of CJK characters makes one per character pair)
 ENTRY_PAGE = 25          # entries per page unless asked otherwise
 MAX_PAGE = 500           # the most entries one page may hold
 ENTRY_FIELDS = ('id', 'text', 'created', 'intensity', 'emotion', 'valence', 'event', 'hashtags')   # a found row, `created` in epoch seconds
 
 @dataclass(frozen=True)
 class Find:
-    "What to look for among a user's entries: every word of `words` as a whole word, the hashtag `tag` (with its '#'), the emotion, formation time in [start, end) (epoch seconds)."
+    "What to look for among a user's entries: every token of `words` (`tokenize`'s) as a whole word, the hashtag `tag` (with its '#'), the emotion, formation time in [start, end) (epoch seconds)."
     words:tuple=(); tag:str=''; emotion:str=''; start:float|None=None; end:float|None=None
 
 def _stamp(t, what:str)->float|None:
@@ -429,8 +431,10 @@ def find_filter(q:str='',      # the words to find (each as a whole word)
     "A checked `Find` from what a person asked for; anything no back end should run is a `PersodeError` saying why."
     if not isinstance(q, str) or not isinstance(tag, str) or not isinstance(emotion, str): raise PersodeError('search words, hashtag and emotion must be text')
     if len(q) > MAX_QUERY_CHARS: raise PersodeError(f'the search is {len(q)} characters long; the limit is {MAX_QUERY_CHARS}')
-    words = tuple(dict.fromkeys(re.findall(r'\w+', q.lower())))
-    if len(words) > MAX_WORDS: raise PersodeError(f'the search has {len(words)} different words; the limit is {MAX_WORDS}')
+    n = len(set(re.findall(r'[^\W_]+', q.lower())))
+    if n > MAX_WORDS: raise PersodeError(f'the search has {n} different words; the limit is {MAX_WORDS}')
+    words = tuple(dict.fromkeys(tokenize(q)))
+    if len(words) > MAX_TOKENS: raise PersodeError(f'the search is too long to look for ({len(words)} different pieces); the limit is {MAX_TOKENS}')
     tag = tag.strip().removeprefix('#').lower()   # tags are kept lower-cased (`typed_tags`)
     if tag and not re.fullmatch(r'[\w-]{1,64}', tag): raise PersodeError(f'{tag[:40]!r} is not a hashtag; a hashtag is one word such as #walk')
     emotion = emotion.strip()

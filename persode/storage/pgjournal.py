@@ -8,13 +8,14 @@ from datetime import datetime, timezone
 import numpy as np
 from ..memory.decay import as_utc, utcnow
 from ..core.text import check_text
-from .contract import JournalDB, check_edit_row, LoadChunk, Find, like_escape
+from .contract import JournalDB, check_edit_row, LoadChunk, Find
+from ..recall.lexical import tokenize, TOKENIZER_VERSION
 from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable',
-           'is_postgres_url', 'pg_driver', 'schema_version', 'stored_dim', 'migrate', 'as_vector', 'check_mid',
-           'when_text', 'row_cells', 'PgJournal', 'word_regex']
+           'is_postgres_url', 'pg_driver', 'fill_words', 'migrate_words', 'schema_version', 'stored_dim', 'migrate',
+           'as_vector', 'check_mid', 'when_text', 'row_cells', 'PgJournal']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
@@ -47,6 +48,42 @@ def _first_line(err)->str:
 def _unavailable(url:str, err)->PgUnavailable:
     return PgUnavailable(f'cannot reach PostgreSQL at {redact(url)}: {_first_line(err)}; is the server running and the URL '
                          '(PERSODE_DATABASE_URL or --db) right?')
+
+# %% ../../nbs/storage/03_pgjournal.ipynb #8a8db082
+def fill_words(conn, batch:int=2000):
+    "Write every memory's `words` from its text with `tokenize` (a batch at a time), and record the tokenizer."
+    last = None
+    while True:
+        rows = conn.execute('SELECT user_id, id, text FROM persode_memories ' + ('WHERE (user_id, id) > (%s, %s) ' if last else '')
+                            + 'ORDER BY user_id, id LIMIT %s', (*(last or ()), batch)).fetchall()
+        if not rows: break
+        conn.execute("UPDATE persode_memories m SET words = string_to_array(v.w, ' ') FROM unnest(%s::text[], %s::text[], %s::text[]) AS v(u, i, w) "
+                     'WHERE m.user_id = v.u AND m.id = v.i', ([r[0] for r in rows], [r[1] for r in rows], [' '.join(tokenize(r[2])) for r in rows]))
+        last = rows[-1][:2]
+    conn.execute("INSERT INTO persode_meta VALUES ('words', %s) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", (str(TOKENIZER_VERSION),))
+
+_WORDS_SQL = '''
+ALTER TABLE persode_memories ALTER COLUMN words SET NOT NULL;
+CREATE INDEX persode_memories_words ON persode_memories USING gin (words);
+DROP TRIGGER persode_memories_words ON persode_memories;
+DROP TRIGGER persode_memories_edited ON persode_memories;
+DROP FUNCTION persode_words(text);
+CREATE OR REPLACE FUNCTION persode_count_words() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.ntokens := cardinality(NEW.words); IF TG_OP = 'UPDATE' AND NEW.text IS DISTINCT FROM OLD.text THEN NEW.sentences := NULL; END IF; RETURN NEW; END $$;
+CREATE OR REPLACE FUNCTION persode_post_inserted() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO persode_postings (user_id, token, id, tf) SELECT n.user_id, w, n.id, count(*) FROM new_rows n, unnest(n.words) w GROUP BY 1, 2, 3; RETURN NULL; END $$;
+CREATE OR REPLACE FUNCTION persode_post_edited() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM persode_postings WHERE user_id = NEW.user_id AND id = NEW.id; IF NEW.text IS DISTINCT FROM OLD.text THEN DELETE FROM persode_sentences WHERE user_id = NEW.user_id AND id = NEW.id; END IF; INSERT INTO persode_postings (user_id, token, id, tf) SELECT NEW.user_id, w, NEW.id, count(*) FROM unnest(NEW.words) w GROUP BY w; RETURN NULL; END $$;
+CREATE TRIGGER persode_memories_words BEFORE INSERT OR UPDATE OF text, words ON persode_memories FOR EACH ROW EXECUTE FUNCTION persode_count_words();
+CREATE TRIGGER persode_memories_edited AFTER UPDATE OF text, words ON persode_memories FOR EACH ROW WHEN (OLD.text IS DISTINCT FROM NEW.text OR OLD.words IS DISTINCT FROM NEW.words) EXECUTE FUNCTION persode_post_edited();
+TRUNCATE persode_postings;
+INSERT INTO persode_postings (user_id, token, id, tf) SELECT m.user_id, w, m.id, count(*) FROM persode_memories m, unnest(m.words) w GROUP BY 1, 2, 3;
+UPDATE persode_memories SET ntokens = cardinality(words)
+'''
+
+def migrate_words(conn):
+    "Migration 8: the `words` column, filled from the stored texts; its GIN index; postings and lengths taken from it."
+    conn.execute('ALTER TABLE persode_memories ADD COLUMN words text[]')
+    fill_words(conn)
+    for stmt in _WORDS_SQL.split(';\n'):
+        if stmt.strip(): conn.execute(stmt)
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #b535a488
 MIGRATIONS = (
@@ -126,6 +163,7 @@ CREATE TABLE persode_moods (
     PRIMARY KEY (user_id, id),
     FOREIGN KEY (user_id, id) REFERENCES persode_memories (user_id, id) ON DELETE CASCADE);
 '''),
+    (8, "the words of every text in every script (persode.recall.lexical.tokenize's tokens, written by the client), with a GIN index for search", migrate_words),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -172,9 +210,13 @@ def migrate(conn,                 # an open psycopg connection (autocommit)
             raise PersodeError(f'dim must be a positive integer, got {dim!r}')
         for v, desc, sql in MIGRATIONS:
             if v <= have: continue
-            for stmt in sql.format(dim=dim).split(';\n'):
-                if stmt.strip(): conn.execute(stmt)
+            if callable(sql): sql(conn)
+            else:
+                for stmt in sql.format(dim=dim).split(';\n'):
+                    if stmt.strip(): conn.execute(stmt)
             conn.execute('INSERT INTO persode_schema (version, description) VALUES (%s, %s)', (v, desc))
+        if have >= 8 and conn.execute("SELECT value FROM persode_meta WHERE key = 'words'").fetchone() != (str(TOKENIZER_VERSION),):
+            fill_words(conn)           # made by another version of the tokenizer: the triggers re-index each changed row
         return schema_version(conn)
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #f219d7h1
@@ -220,8 +262,8 @@ def check_mid(mid)->str:
 
 _ROW_SQL = ('SELECT id, text, created_at, intensity, emotion, valence, event, hashtags, recall_count, last_recalled, embedding '
             'FROM persode_memories WHERE user_id = %s ORDER BY seq')
-_IN_COLS = ('user_id', 'id', 'text', 'created_at', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'embedding')
-_IN_TYPES = ('text', 'text', 'text', 'timestamptz', 'float8', 'text', 'float8', 'text', 'text[]', 'int4', 'timestamptz', 'vector')
+_IN_COLS = ('user_id', 'id', 'text', 'created_at', 'intensity', 'emotion', 'valence', 'event', 'hashtags', 'recall_count', 'last_recalled', 'embedding', 'words')
+_IN_TYPES = ('text', 'text', 'text', 'timestamptz', 'float8', 'text', 'float8', 'text', 'text[]', 'int4', 'timestamptz', 'vector', 'text[]')
 INT4_MAX = 2**31 - 1    # the largest recall count PostgreSQL's `integer` column holds
 _T_MIN, _T_MAX = datetime(1, 1, 2, tzinfo=timezone.utc).timestamp(), datetime(9999, 12, 30, tzinfo=timezone.utc).timestamp()
 
@@ -258,7 +300,7 @@ def row_cells(user_id:str,   # the owner (already checked)
         raise bad('intensity must be in [0, 1] and valence in [-1, 1]')
     _check_labels(mid, r[4], r[6], r[7])
     return (user_id, mid, r[1], _ts(r[2]), float(r[3]), r[4], float(r[5]), r[6], list(r[7]), int(n), _ts(r[9]),
-            np.asarray(r[10], np.float32))
+            np.asarray(r[10], np.float32), tokenize(r[1]))
 
 LATEST_SQL = ('UPDATE persode_users SET latest = (SELECT max(coalesce(last_recalled, created_at)) FROM persode_memories '
                'WHERE user_id = %s) WHERE user_id = %s AND latest <= %s')   # only when a deleted row held the latest time
@@ -436,9 +478,9 @@ class PgJournal(JournalDB):
                 if conn.execute('UPDATE persode_moods SET emotion = %s, intensity = %s, valence = %s WHERE user_id = %s AND id = %s',
                                 (emo, E, val, user_id, mid)).rowcount:       # the person's mood stays; the new reading goes beside it
                     emo, E, val = conn.execute('SELECT emotion, intensity, valence FROM persode_memories WHERE user_id = %s AND id = %s', (user_id, mid)).fetchone()
-                r = conn.execute(f'UPDATE persode_memories SET text = %s, intensity = %s, emotion = %s, valence = %s, event = %s, hashtags = %s, '
-                                 f'embedding = %s WHERE user_id = %s AND id = %s RETURNING {MEMCOLS}',
-                                 (text, E, emo, val, ev, list(tags), np.asarray(v, np.float32), user_id, mid)).fetchone()
+                r = conn.execute(f'UPDATE persode_memories SET text = %s, words = %s, intensity = %s, emotion = %s, valence = %s, event = %s, '
+                                 f'hashtags = %s, embedding = %s WHERE user_id = %s AND id = %s RETURNING {MEMCOLS}',
+                                 (text, tokenize(text), E, emo, val, ev, list(tags), np.asarray(v, np.float32), user_id, mid)).fetchone()
                 if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
             return r
         return self.run(go, write=True)
@@ -530,11 +572,6 @@ class PgJournal(JournalDB):
         return self.run(go)
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #0626f013
-def word_regex(w:str)->str:
-    "A regular expression for `w` as a whole word, A–Z in either case, other characters as they are (escaped)."
-    def one(c): return f'[{c.lower()}{c.upper()}]' if c.isascii() and c.isalpha() else c if c.isalnum() else '\\' + c
-    return '(^|[^A-Za-z0-9_])' + ''.join(map(one, w)) + '($|[^A-Za-z0-9_])'
-
 def _find_where(user_id:str, f:Find)->tuple:
     "The WHERE clause (text) and its parameters for a `Find`; every value is a parameter."
     where, args = ['user_id = %s'], [user_id]
@@ -542,9 +579,7 @@ def _find_where(user_id:str, f:Find)->tuple:
     if f.end is not None: where.append('created_at < %s'); args.append(_ts(f.end))
     if f.emotion: where.append('emotion = %s'); args.append(f.emotion)
     if f.tag: where.append('hashtags @> ARRAY[%s]::text[]'); args.append(f.tag)
-    for w in f.words:
-        where.append("text ILIKE %s ESCAPE '\\' AND text ~ %s")
-        args += ['%' + like_escape(w) + '%', word_regex(w)]
+    if f.words: where.append('words @> %s::text[]'); args.append(list(f.words))
     return ' AND '.join(where), args
 
 @patch

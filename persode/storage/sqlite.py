@@ -7,14 +7,15 @@ from pathlib import Path
 from urllib.parse import quote
 import numpy as np
 from ..core.text import PersodeError, NotFoundError, EnvironmentFault, redact, private_dir, write_private
-from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend, Find, like_escape
+from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend, Find
 from fastcore.basics import patch
 from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS,
-    put_blocks, append_vectors, tombstone, zero_tombstones, replace_vector, drop_tombstones)
+    put_blocks, append_vectors, tombstone, zero_tombstones, replace_vector, drop_tombstones,
+    index_words, unindex_words, erase_words, build_words, words_current)
 
 # %% auto #0
-__all__ = ['PARALLEL_LOAD_ROWS', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 'SCHEMA_VERSION', 'APPLICATION_ID',
-           'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
+__all__ = ['PARALLEL_LOAD_ROWS', 'FEW_MATCHES', 'DENSE_MATCHES', 'SQLiteJournal', 'sqlite_path', 'open_sqlite', 'SCHEMA_VERSION',
+           'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']
 
 # %% ../../nbs/storage/02_sqlite.ipynb #95c75b9b
 _all_ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'MIGRATIONS']   # the file format's names, importable from here too
@@ -162,6 +163,12 @@ class SQLiteJournal(JournalDB):
         if ver < latest:
             if self.readonly: raise RuntimeError(f'{p} needs a schema upgrade (version {ver} → {latest}); open it once for writing')
             self._migrate(migrations)
+        try:
+            self._words = con.execute("SELECT 1 FROM sqlite_master WHERE name='memory_words'").fetchone() is not None   # (a handle of an older schema, in tests, has none)
+            stale = self._words and not words_current(con)
+        except sqlite3.Error as e: raise _db_error(e, p) from None
+        if stale and not self.readonly:
+            with self._write() as w: build_words(w)        # the index was made by another version of the tokenizer
 
     def _migrate(self, migrations):
         "Apply the missing migrations in one transaction."
@@ -257,12 +264,12 @@ class SQLiteJournal(JournalDB):
     def insert_rows(self, user_id, identity, dim, rows, skip_existing=False)->int:
         with self._write() as con:
             self._bind_user(con, user_id, identity, dim)
-            top, vecs = con.execute('SELECT coalesce(max(seq), 0) FROM memories').fetchone()[0], []
+            top, vecs, texts = con.execute('SELECT coalesce(max(seq), 0) FROM memories').fetchone()[0], [], []
             def sql_rows():
                 for k, r in enumerate(rows):
                     v = np.ascontiguousarray(r[10], '<f4')
                     if v.shape != (dim,): raise PersodeError(f'a vector has shape {v.shape}, expected ({dim},)')
-                    vecs.append(v)
+                    vecs.append(v); texts.append(r[1])
                     yield (top + 1 + k, user_id, r[0], r[1], r[2], r[3], r[4], r[5], r[6], TAG_SEP.join(r[7]), r[8], r[9])
             try: cur = con.executemany(_INSERT.format('OR IGNORE' if skip_existing else ''), sql_rows())
             except sqlite3.IntegrityError as e:
@@ -272,6 +279,7 @@ class SQLiteJournal(JournalDB):
                 seqs = (np.array([r[0] for r in con.execute('SELECT seq FROM memories WHERE seq>? ORDER BY seq', (top,))], np.int64)
                         if n != len(vecs) else np.arange(top + 1, top + 1 + n, dtype=np.int64))
                 append_vectors(con, user_id, dim, seqs, np.stack(vecs)[seqs - top - 1])
+                if self._words: index_words(con, ((int(s), texts[s - top - 1]) for s in seqs))
             return n
 
     def reinforce_rows(self, user_id, ids, t:float):
@@ -283,11 +291,12 @@ class SQLiteJournal(JournalDB):
 
     def delete_rows(self, user_id, ids, strict=False, erase_now:bool=True)->int:
         with self._write() as con:
-            found = {i: r[0] for i in ids if (r := con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
+            found = {i: r for i in ids if (r := con.execute('SELECT seq, text FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
             if strict and len(found) < len(ids):
                 raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
             n = con.executemany('DELETE FROM memories WHERE user_id=? AND id=?', ((user_id, i) for i in found)).rowcount
-            marked = tombstone(con, user_id, found.values())
+            if self._words: unindex_words(con, found.values())
+            marked = tombstone(con, user_id, [r[0] for r in found.values()])
             con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
             con.executemany('DELETE FROM moods WHERE user_id=? AND id=?', ((user_id, i) for i in found))
         self._tombstoned = getattr(self, '_tombstoned', set()) | marked
@@ -298,13 +307,15 @@ class SQLiteJournal(JournalDB):
     def update_row(self, user_id, mid, row, vec):
         with self._write() as con:
             dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
-            r = con.execute('SELECT seq FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
+            r = con.execute('SELECT seq, text FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
             if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
             (text, E, emo, val, ev, tags), v = check_edit_row(row, vec, dim and dim[0])
             if con.execute('UPDATE moods SET emotion=?, intensity=?, valence=? WHERE user_id=? AND id=?', (emo, E, val, user_id, mid)).rowcount:
                 emo, E, val = con.execute('SELECT emotion, intensity, valence FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()   # the person's mood stays
             con.execute('UPDATE memories SET text=?, intensity=?, emotion=?, valence=?, event=?, hashtags=? WHERE user_id=? AND id=?',
                         (text, E, emo, val, ev, TAG_SEP.join(tags), user_id, mid))
+            if self._words and text != r[1]:
+                unindex_words(con, [r]); index_words(con, [(r[0], text)])
             replace_vector(con, user_id, r[0], v)
             con.execute('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', (user_id, mid))
         self._scrub()
@@ -333,6 +344,7 @@ class SQLiteJournal(JournalDB):
 
     def erase_user(self, user_id)->int:
         with self._write() as con:
+            if self._words: unindex_words(con, con.execute('SELECT seq, text FROM memories WHERE user_id=?', (user_id,)).fetchall())
             n = con.execute('DELETE FROM memories WHERE user_id=?', (user_id,)).rowcount
             con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
             con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
@@ -342,11 +354,14 @@ class SQLiteJournal(JournalDB):
         return n
 
     def _scrub(self, vacuum:bool=False, every_block:bool=False)->bool:
-        "After a deletion: zero the vectors of its tombstones, copy the (zeroed) pages back into the file and empty the WAL; optionally VACUUM."
+        "After a deletion or an edit: zero the vectors of its tombstones, copy the (zeroed) pages back into the file and empty the WAL; merge the word index too after an erasure (`vacuum`, which VACUUMs) or in a compaction (`every_block`, which zeroes every tombstone)."
         with self._lock:
             marked, self._tombstoned = getattr(self, '_tombstoned', set()), set()
-            if (marked or every_block) and not self.readonly:
-                with self._write(bump=False) as con: zero_tombstones(con, None if every_block else marked)
+            words = (vacuum or every_block) and self._words      # an erasure or a compaction merges the word index; an edit or a forget does not
+            if (marked or every_block or words) and not self.readonly:
+                with self._write(bump=False) as con:
+                    if marked or every_block: zero_tombstones(con, None if every_block else marked)
+                    if words: erase_words(con)
             try:
                 if vacuum: self._con.execute('VACUUM')
                 busy, _, _ = self._con.execute('PRAGMA wal_checkpoint(TRUNCATE)').fetchone()
@@ -490,35 +505,51 @@ register_backend('sqlite', open_sqlite)
 register_backend('file', open_sqlite)
 
 # %% ../../nbs/storage/02_sqlite.ipynb #ea528979
-def _glob_escape(s:str)->str: return ''.join(f'[{c}]' if c in '*?[' else c for c in s)
+FEW_MATCHES = 1000      # a search whose words fewer entries hold reads those entries and sorts them
+DENSE_MATCHES = 20_000  # one whose words at least this many hold reads the journal newest first, asking the word index about each entry
 
-def _find_where(user_id:str, f:Find)->tuple:
-    "The WHERE clause (text) and its parameters for a `Find`; every value is a parameter."
-    where, args = ['user_id=?'], [user_id]
+def _match(words)->str:
+    "The FTS5 query for a search's tokens: each quoted (a token holds no quote; one would be doubled), all required."
+    return ' AND '.join('"' + w.replace('"', '""') + '"' for w in words)
+
+def _mode(con, f:Find)->str:
+    "How to read a search: 'few', 'many' or 'dense', by how many entries (of any user) hold every word, counted up to `DENSE_MATCHES`."
+    if not f.words: return 'all'
+    n = con.execute('SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH ? LIMIT ?)', (_match(f.words), DENSE_MATCHES)).fetchone()[0]
+    return 'few' if n < FEW_MATCHES else 'dense' if n >= DENSE_MATCHES else 'many'
+
+def _find_where(user_id:str, f:Find, mode:str='many', words:bool=True)->tuple:
+    "The WHERE clause (text) and its parameters for a `Find` read the `mode` way; every value is a parameter. `words=False`: no condition on the words."
+    where, args = ['+user_id=?' if mode == 'few' and f.words else 'user_id=?'], [user_id]
     if f.start is not None: where.append('created>=?'); args.append(f.start)
     if f.end is not None: where.append('created<?'); args.append(f.end)
     if f.emotion: where.append('emotion=?'); args.append(f.emotion)
     if f.tag: where.append('instr(char(31) || hashtags || char(31), ?) > 0'); args.append(TAG_SEP + f.tag + TAG_SEP)
-    for w in f.words:
-        where.append("text LIKE ? ESCAPE '\\' AND (' ' || lower(text) || ' ') GLOB ?")
-        args += ['%' + like_escape(w) + '%', '*[^a-z0-9_]' + _glob_escape(w) + '[^a-z0-9_]*']
+    if f.words and words:
+        if mode == 'dense':
+            for w in f.words: where.append('EXISTS (SELECT 1 FROM memory_words WHERE memory_words MATCH ? AND rowid = memories.seq)'); args.append(_match([w]))
+        else: where.append('seq IN (SELECT rowid FROM memory_words WHERE memory_words MATCH ?)'); args.append(_match(f.words))
     return ' AND '.join(where), args
 
 @patch
 def find_rows(self:SQLiteJournal, user_id, find:Find, before=None, limit:int=25)->list:
-    "Matching rows newest first (ties by id), older than the cursor `before`, through the `(user_id, created, id)` index."
-    where, args = _find_where(user_id, find)
-    if before is not None: where += ' AND created<=? AND (created<? OR id<?)'; args += [before[0], before[0], before[1]]
+    "Matching rows newest first (ties by id), older than the cursor `before`: the word index's few entries sorted, or the `(user_id, created, id)` index read in order."
     with self._read() as con:
-        rows = con.execute(f'SELECT id, text, created, intensity, emotion, valence, event, hashtags FROM memories WHERE {where} '
+        mode = _mode(con, find)
+        where, args = _find_where(user_id, find, mode)
+        if before is not None: where += ' AND created<=? AND (created<? OR id<?)'; args += [before[0], before[0], before[1]]
+        rows = con.execute(f'SELECT id, text, created, intensity, emotion, valence, event, hashtags FROM memories '
+                           f'{"INDEXED BY memories_user_created " if mode in ("many", "dense") else ""}WHERE {where} '
                            'ORDER BY created DESC, id DESC LIMIT ?', (*args, int(limit))).fetchall()
     return [(*r[:7], tuple(r[7].split(TAG_SEP)) if r[7] else ()) for r in rows]
 
 @patch
 def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int:
-    "How many of the user's entries match `find` (counting stops at `upto` + 1)."
-    where, args = _find_where(user_id, find)
-    sql = f'SELECT count(*) FROM memories WHERE {where}' if upto is None else f'SELECT count(*) FROM (SELECT 1 FROM memories WHERE {where} LIMIT ?)'
+    "How many of the user's entries match `find` (counting stops at `upto` + 1); with words, the word index's entries are read in turn (the join is written to start there)."
+    where, args = _find_where(user_id, find, 'few', words=False)
+    src = 'memories'
+    if find.words: src, where, args = 'memory_words CROSS JOIN memories ON memories.seq = memory_words.rowid', f'memory_words MATCH ? AND {where}', [_match(find.words), *args]
+    sql = f'SELECT count(*) FROM {src} WHERE {where}' if upto is None else f'SELECT count(*) FROM (SELECT 1 FROM {src} WHERE {where} LIMIT ?)'
     with self._read() as con: return con.execute(sql, args if upto is None else (*args, int(upto) + 1)).fetchone()[0]
 
 # %% ../../nbs/storage/02_sqlite.ipynb #tsrd0012

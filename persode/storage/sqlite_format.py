@@ -3,14 +3,16 @@
 # %% ../../nbs/storage/01_sqlite_format.ipynb #7b73b059
 from __future__ import annotations
 import numpy as np
+from ..recall.lexical import tokenize, TOKENIZER_VERSION
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'VEC_BLOCKS', 'MIGRATIONS',
-           'block_rows', 'migrate_v2', 'put_blocks', 'append_vectors', 'tombstone', 'zero_tombstones', 'replace_vector',
-           'drop_tombstones']
+__all__ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'VEC_BLOCKS', 'WORDS_TABLE',
+           'MIGRATIONS', 'block_rows', 'migrate_v2', 'words_of', 'index_words', 'unindex_words', 'erase_words',
+           'build_words', 'words_current', 'put_blocks', 'append_vectors', 'tombstone', 'zero_tombstones',
+           'replace_vector', 'drop_tombstones']
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #9d3138fd
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 APPLICATION_ID = 0x50534445    # 'PSDE' in the SQLite header: marks a Persode journal
 SQLITE_MAGIC = b'SQLite format 3\x00'   # the first 16 bytes of every SQLite file
 
@@ -45,6 +47,38 @@ def migrate_v2(con):
             con.execute('INSERT INTO vec_blocks(user_id, first_seq, last_seq, n, seqs, data) VALUES (?,?,?,?,?,?)',
                         (user_id, int(seqs[0]), int(seqs[-1]), len(rows), seqs.tobytes(), b''.join(r[1] for r in rows)))
     con.execute('ALTER TABLE memories DROP COLUMN vec')
+
+# %% ../../nbs/storage/01_sqlite_format.ipynb #f13d75d8
+WORDS_TABLE = "CREATE VIRTUAL TABLE memory_words USING fts5(words, content='', detail=none, tokenize='ascii')"
+
+def words_of(text:str)->str:
+    "What the index holds for a text: its tokens joined by spaces."
+    return ' '.join(tokenize(text))
+
+def index_words(con, rows):
+    "Index `(seq, text)` rows (new entries, or new texts of edited ones)."
+    con.executemany('INSERT INTO memory_words(rowid, words) VALUES (?,?)', ((s, words_of(t)) for s, t in rows))
+
+def unindex_words(con, rows):
+    "Take `(seq, text)` rows out of the index: `text` must be the text they were indexed with."
+    con.executemany("INSERT INTO memory_words(memory_words, rowid, words) VALUES ('delete', ?, ?)", ((s, words_of(t)) for s, t in rows))
+
+def erase_words(con):
+    "Merge the index into one segment: what was taken out leaves its pages."
+    con.execute("INSERT INTO memory_words(memory_words) VALUES ('optimize')")
+
+def build_words(con):
+    "(Re)build the index from every memory's text and record the tokenizer that made it."
+    if not con.execute("SELECT 1 FROM sqlite_master WHERE name='memory_words'").fetchone(): con.execute(WORDS_TABLE)
+    con.execute("INSERT INTO memory_words(memory_words) VALUES ('delete-all')")
+    cur = con.execute('SELECT seq, text FROM memories ORDER BY seq')
+    while rows := cur.fetchmany(4096): index_words(con, rows)
+    con.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('words', ?)", (str(TOKENIZER_VERSION),))
+
+def words_current(con)->bool:
+    "Whether the index was built by this tokenizer."
+    r = con.execute("SELECT value FROM meta WHERE key='words'").fetchone()
+    return r is not None and r[0] == str(TOKENIZER_VERSION)
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #728cd955
 MIGRATIONS = [  # (version, description, statements or callables(con)); append new versions, never edit old ones
@@ -88,6 +122,7 @@ MIGRATIONS = [  # (version, description, statements or callables(con)); append n
             id TEXT NOT NULL,           -- the memory (deleted with it)
             emotion TEXT NOT NULL, intensity REAL NOT NULL, valence REAL NOT NULL,   -- what the analyzer read
             PRIMARY KEY(user_id, id))"""]),
+    (7, "full-text index of the entries' words (FTS5 over persode.recall.lexical.tokenize's tokens)", [build_words]),
 ]
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #611027bd

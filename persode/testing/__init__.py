@@ -14,11 +14,11 @@ from .temp_postgres import TempPostgres, temp_postgres
 _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from here, as before
 
 # %% auto #0
-__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'COMPANION_DAYS', 'run_child', 'check_restart', 'check_crash',
-           'check_concurrency', 'check_isolation', 'check_find', 'check_edit', 'check_roundtrip', 'check_follow',
-           'check_mood', 'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli',
-           'cli_behaviour', 'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres', 'temp_postgres',
-           'child_env']
+__all__ = ['T0_ISO', 'CHILD_HEAD', 'WORDS_WORLD', 'WORDS_FINDS', 'CLI_ENTRIES', 'COMPANION_DAYS', 'run_child', 'check_restart',
+           'check_crash', 'check_concurrency', 'check_isolation', 'check_find', 'check_words', 'check_edit',
+           'check_roundtrip', 'check_follow', 'check_mood', 'storage_behaviour_suite', 'check_store_behaviour',
+           'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply', 'fixture_responder',
+           'TempPostgres', 'temp_postgres', 'child_env']
 
 # %% ../../nbs/testing/01_testing.ipynb #aad9f9a6
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
@@ -172,7 +172,7 @@ def check_find(url:str):
                    cafe=ids(q='café'), ete=ids(q='été'), sql=ids(q="drop table"), tag=ids(tag='sea'), fam=ids(tag='#Família'), kor=ids(tag='가족'), tag2=ids(tag='#sea', q='walk'),
                    emo=ids(emotion='anger'), span=ids(start=t0 + timedelta(days=1), end=t0 + timedelta(days=3)),
                    mix=ids(emotion='calm', start=t0 + timedelta(days=5)), none=ids(q='nothing'))
-        want = dict(sea=['f2', 'f0'], art=['f2'], both=['f0'], pct=['f3'], und=['f3'], part=[], cafe=['f4'], ete=[], sql=['f5'],
+        want = dict(sea=['f2', 'f0'], art=['f2'], both=['f0'], pct=['f3'], und=['f3'], part=['f3'], cafe=['f4'], ete=['f4'], sql=['f5'],
                     tag=['f2', 'f0'], fam=['f4'], kor=['f4'], tag2=['f0'], emo=['f1'], span=['f2', 'f1'], mix=[f't{i}' for i in (6, 5, 4, 3, 2, 1, 0)], none=[])
         assert got == want, {k: (got[k], want[k]) for k in got if got[k] != want[k]}
         seen, before = [], None
@@ -186,6 +186,27 @@ def check_find(url:str):
         assert (db.count_entries('fnd'), db.count_entries('fnd', q='sea'), db.count_entries('fnd', tag='sea', emotion='joy'), db.count_entries('nobody')) == (13, 2, 1, 0)
         assert (db.count_entries('fnd', upto=5), db.count_entries('fnd', upto=13), db.count_entries('fnd', upto=0, q='sea')) == (6, 13, 1)
         assert [m.id for m in db.entries('other').entries] == ['o1'] and db.count_entries('other', q='party') == 0
+    return 'ok'
+
+WORDS_WORLD = {'emile': 'Dinner with Émile at the corner café', 'moscow': 'A long night train to Москва', 'asa': 'Coffee with Åsa by the lake',
+               'cafe': 'cafe\u0301 au lait and a croissant', 'stress': 'I stressed about the exam all week', 'ko': '오늘 친구 민지랑 한강에서 자전거를 탔다',
+               'ja': '東京で古い友達に会った', 'zh': '我今天在北京吃了饺子', 'el': 'Καλημέρα από την Αθήνα'}   # one entry per case, in six scripts
+WORDS_FINDS = [('Émile', {'emile'}), ('émile', {'emile'}), ('Emile', {'emile'}), ('Москва', {'moscow'}), ('москва', {'moscow'}), ('åsa', {'asa'}),
+               ('café', {'emile', 'cafe'}), ('cafe\u0301', {'emile', 'cafe'}), ('caf', set()), ('stressing', {'stress'}), ('한강', {'ko'}),
+               ('자전거', {'ko'}), ('友達', {'ja'}), ('北京', {'zh'}), ('饺子', {'zh'}), ('αθηνα', {'el'}), ('Αθήνα', {'el'}), ('Émile Москва', set())]   # (search, the entries it finds)
+
+def check_words(url:str):
+    "Words in every script: each search of `WORDS_FINDS` finds its entries of `WORDS_WORLD` (and no other); edits and removals change what is found."
+    emb, t0 = HashingEmbedder(), datetime(2025, 3, 1, 9, tzinfo=timezone.utc)
+    with open_journal(url) as db:
+        s = db.store_for('wrd', HashingEmbedder())
+        s.add_many(list(WORDS_WORLD.values()), [t0 + timedelta(hours=i) for i in range(len(WORDS_WORLD))], ids=list(WORDS_WORLD))
+        got = {q: ({m.id for m in db.entries('wrd', q=q).entries}, db.count_entries('wrd', q=q)) for q, _ in WORDS_FINDS}
+        assert got == {q: (want, len(want)) for q, want in WORDS_FINDS}, {q: g for (q, want), g in zip(WORDS_FINDS, got.values()) if g[0] != want}
+        s.edit('asa', 'Coffee with Ingrid by the lake', embedding=emb.embed(['Coffee with Ingrid by the lake'])[0]); db.delete('wrd', ['zh'])
+        assert (db.count_entries('wrd', q='åsa'), db.count_entries('wrd', q='INGRID'), db.count_entries('wrd', q='饺子')) == (0, 1, 0)
+        db.forget_user('wrd')
+        assert db.count_entries('wrd', q='москва') == 0
     return 'ok'
 
 # %% ../../nbs/testing/01_testing.ipynb #3972e769
@@ -321,7 +342,9 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
     return dict(restart=check_restart(make_url('restart')), crash=check_crash(make_url('crash')),
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
-                follow=check_follow(make_url('follow')), find=check_find(make_url('find')), mood=check_mood(make_url('mood1'), make_url('mood2')))
+                follow=check_follow(make_url('follow')), find=check_find(make_url('find')), words=check_words(make_url('words')),
+                mood=check_mood(make_url('mood1'), make_url('mood2')))
+
 
 # %% ../../nbs/testing/01_testing.ipynb #a068aa22
 def _counter():

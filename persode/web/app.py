@@ -520,7 +520,7 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
         found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
     except PersodeError as e: return _html(page('Search', form, error=f'{e}.'), 400)   # a search changes nothing: nothing to reassure about
     close = _close_in_meaning(web, auth, ask['q'], f, {m.id for m in found.entries}) if f.words and not before else []
-    said = ' and '.join(x for x in (f'the words “{" ".join(f.words)}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
+    said = ' and '.join(x for x in (f'the words “{" ".join(ask["q"].lower().split())}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
     many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
     dates = (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '')
     marks = tuple(w for w in f.words if w not in STOPWORDS) or f.words     # 'about', 'the': searched for, not marked

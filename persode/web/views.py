@@ -12,6 +12,7 @@ from ..journal.onboarding import ATTRIBUTES, CHOICES, CHOICE_WORDS, MAX_FREE_TEX
 from ..journal.templates import mood_for
 from ..memory.analyzer import EMOTIONS, MOOD_WORDS
 from ..storage.contract import MAX_QUERY_CHARS
+from ..recall.lexical import match_spans
 try:
     from fasthtml.common import (A, Article, Body, Button, Details, Div, Footer, Form, H1, H2, H3, Head, Header, Html, Img,
                                  Input, Label, Li, Link, Main, Mark, Meta, Nav, Option, P, Script, Section, Select, Small, Span, Strong, Summary,
@@ -942,24 +943,21 @@ def tag_link(tag:str):
     "A hashtag as a link to the search for it (`/search?tag=…`, without the '#')."
     return A(tag, href='/search?' + urlencode({'tag': tag.removeprefix('#')}), cls='tag')
 
-def _words_re(words):
-    return re.compile('|'.join(f'(?<![A-Za-z0-9_]){re.escape(w)}(?![A-Za-z0-9_])' for w in sorted(words, key=len, reverse=True)),
-                      re.IGNORECASE | re.ASCII) if words else None
-
 def highlight(text:str,      # an entry's text
-              words=(),      # the words searched for (lower case, as `find_filter` gives them)
+              words=(),      # the tokens searched for (as `find_filter` gives them: `persode.recall.lexical.tokenize`'s)
               n:int=240,     # the most characters shown
              )->list:        # strings and `Mark` components
     "The text on one line, cut to about `n` characters around the first word found, with every word found in a `<mark>`."
-    s, rx = ' '.join(str(text).split()), _words_re(words)
-    m = rx.search(s) if rx else None
-    start = 0 if m is None or m.start() < n//3 else max(0, m.start() - n//3)
+    s = ' '.join(str(text).split())
+    spans = match_spans(s, words)
+    start = 0 if not spans or spans[0][0] < n//3 else max(0, spans[0][0] - n//3)
     cut = s[start:start + n]
     pre, post = ('…' if start else ''), ('…' if start + n < len(s) else '')
-    if rx is None: return [pre + cut + post]
     out, i = [pre], 0
-    for k in rx.finditer(cut):
-        out += [cut[i:k.start()], Mark(k.group())]; i = k.end()
+    for a, b in spans:
+        a, b = max(a - start, i), min(b - start, len(cut))
+        if a >= b: continue
+        out += [cut[i:a], Mark(cut[a:b])]; i = b
     return [x for x in out + [cut[i:] + post] if not isinstance(x, str) or x]
 
 # %% ../../nbs/web/00_views.ipynb #00977c37
