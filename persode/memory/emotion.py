@@ -12,11 +12,11 @@ from .intensity import unit_rows, SEMANTIC_GATE_THRESHOLD, split_sentences, save
 from ..core.text import PersodeError, check_text
 
 # %% auto #0
-__all__ = ['GOEMOTIONS_TO_FEELING', 'FEELING_TO_EKMAN', 'EMOTION_FILE', 'NEUTRAL_E_MAX', 'MIXED_VALENCE', 'MIXED_SHRINK',
-           'EKMAN_GROUPS', 'SIGNS', 'embedder_slug', 'emotion_weights_path', 'EmotionModel', 'data_root',
-           'load_goemotions_feelings', 'load_emobank_va', 'fit_softmax', 'fit_ridge', 'feeling_targets',
+__all__ = ['GOEMOTIONS_TO_FEELING', 'FEELING_TO_EKMAN', 'EMOTION_FILE', 'EMOBANK_VALENCE_SCALE', 'NEUTRAL_E_MAX', 'MIXED_VALENCE',
+           'MIXED_SHRINK', 'EKMAN_GROUPS', 'SIGNS', 'embedder_slug', 'emotion_weights_path', 'EmotionModel',
+           'data_root', 'load_goemotions_feelings', 'load_emobank_va', 'fit_softmax', 'fit_ridge', 'feeling_targets',
            'train_emotion_model', 'Reading', 'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer', 'sign_of',
-           'load_journal_feelings', 'ekman_macro_f1', 'evaluate_emotion']
+           'load_journal_feelings', 'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
 
 # %% ../../nbs/memory/05_emotion.ipynb #3262ae15
 GOEMOTIONS_TO_FEELING = {
@@ -33,6 +33,7 @@ FEELING_TO_EKMAN = {'joy': 'joy', 'pride': 'joy', 'love': 'joy', 'gratitude': 'j
 
 # %% ../../nbs/memory/05_emotion.ipynb #c4bc4fb9
 EMOTION_FILE = 'emotion_{}.npz'   # the shipped weights for one embedder, in persode/data: `emotion_minilm-384.npz`
+EMOBANK_VALENCE_SCALE = 0.5      # EmoBank's valence enters as (V - 3)/this (its sd is 0.35): chosen on public dev data, below
 NEUTRAL_E_MAX = 0.3               # the highest E of an entry read as neutral ('a little' at most)
 MIXED_VALENCE = 0.3               # a sentence at or beyond ±this valence counts as clearly pleasant or unpleasant
 MIXED_SHRINK = 0.1                # the |valence| bound of an entry read as mixed (inside the 'neither' band of ±0.15)
@@ -83,10 +84,10 @@ class EmotionModel:
         X = unit_rows(X, self.dim)
         return X@self.wV + self.bV, X@self.wA + self.bA
     def valence(self, X)->np.ndarray:
-        "Valence in [-1, 1]: the mean of the feelings' expected valence and EmoBank's valence mapped from [1, 5]."
+        "Valence in [-1, 1]: the mean of the feelings' expected valence and EmoBank's valence, (V - 3)/`EMOBANK_VALENCE_SCALE`."
         P = self.probs(X); V, _ = self.va(X)
         v_feel = P@np.array([EMOTION_VALENCE[l] for l in self.labels])
-        return np.clip(0.5*(v_feel + (V - 3)/2), -1, 1)
+        return np.clip(0.5*(v_feel + (V - 3)/EMOBANK_VALENCE_SCALE), -1, 1)
     def intensity(self, X)->np.ndarray:
         "E in [0, 1]: z(arousal) + z(|valence - 3|) (EmoBank's training target) through the training quantiles."
         V, A = self.va(X); mA, sA, mV, sV = self.zE
@@ -294,6 +295,15 @@ def ekman_macro_f1(pred:list, gold:list)->float:
         f1.append(2*tp/max(2*tp + fp + fn, 1))
     return float(np.mean(f1))
 
+def bootstrap_interval(hits,           # 0/1 (or True/False) per item
+                       n:int=2000, seed:int=0, # resamples, and the seed that makes them reproducible
+                      )->tuple:        # (low, high) of the mean
+    "A 95 % percentile bootstrap interval of the mean of `hits` (items resampled with replacement)."
+    h = np.asarray(hits, np.float64)
+    if h.ndim != 1 or len(h) == 0 or not np.all((h == 0) | (h == 1)): raise PersodeError('bootstrap_interval needs a non-empty list of 0/1 hits')
+    m = h[np.random.default_rng(seed).integers(0, len(h), (n, len(h)))].mean(1)
+    return round(float(np.quantile(m, 0.025)), 4), round(float(np.quantile(m, 0.975)), 4)
+
 def _analyses(analyzer, texts, X):
     return analyzer.analyze_batch(texts, embeddings=X) if getattr(analyzer, 'reads_embeddings', False) else analyzer.analyze_batch(texts)
 
@@ -319,6 +329,8 @@ def evaluate_emotion(analyzer:Analyzer,  # the analyzer to measure
                 emobank_valence_r=float(np.corrcoef([a.valence for a in ea], eb['V'][te])[0, 1]), n_emobank=int(te.sum()),
                 journal_sign_accuracy=float(np.mean([s == r['sign'] for s, r in zip(sign, rows)])),
                 journal_feeling_accuracy=float(np.mean([a.emotion == r['feeling'] for a, r in zip(ja, rows)])),
+                journal_sign_interval=bootstrap_interval([s == r['sign'] for s, r in zip(sign, rows)]),
+                journal_feeling_interval=bootstrap_interval([a.emotion == r['feeling'] for a, r in zip(ja, rows)]),
                 journal_neutral_mean_E=float(np.mean(neutral_E)), n_journal=len(rows),
                 by_kind={k: float(np.mean([s == r['sign'] for s, r in zip(sign, rows) if r['kind'] == k])) for k in dict.fromkeys(r['kind'] for r in rows)},
                 confusion={f'{g}->{p}': n for (g, p), n in sorted(conf.items())},

@@ -23,19 +23,19 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
            'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
-           'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS', 'APP_CSS', 'APP_JS',
-           'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page', 'document',
-           'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names', 'find_zone',
-           'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month', 'check_day',
-           'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'prompt_box',
-           'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
-           'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
-           'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_words',
-           'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'why_answer', 'talk_exchange',
-           'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day', 'entry_time',
-           'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link', 'month_calendar',
-           'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight', 'found_line',
-           'found_list', 'search_form', 'check_search']
+           'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'ANALYZER_WORDS', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS',
+           'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page',
+           'document', 'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names',
+           'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month',
+           'check_day', 'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form',
+           'prompt_box', 'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form',
+           'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings',
+           'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason',
+           'recall_words', 'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'why_answer',
+           'talk_exchange', 'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day',
+           'entry_time', 'analyzer_words', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name',
+           'day_link', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link',
+           'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -640,6 +640,7 @@ class PageView:
     strategy:str|None=None       # how its memories were recalled, as its record says (None: not recorded)
     picture_alt:str|None=None    # what the picture shows, in words (its alt text)
     reading:tuple|None=None      # what the analyzer read (emotion, intensity, valence) when the mood is the person's
+    analyzer:str|None=None       # the name of the analyzer that read the entry, as its page's record says (None: not recorded)
     @property
     def mood(self): return mood_for(self.emotion, self.intensity)
 
@@ -661,6 +662,15 @@ def entry_time(t:datetime, tz=None)->str:
     "The time of an entry under its day's title: '20:00 CET', or 'The day as a whole' for an entry dated by its day alone (`untimed`)."
     return 'The day as a whole' if untimed(t, tz) else local_time(t, tz, '%H:%M %Z')
 
+ANALYZER_WORDS = {'emotion-model': 'the emotion model (trained on GoEmotions and EmoBank; it reads the entry sentence by sentence)',
+                  'lexicon': 'the keyword list (no emotion model was at hand)',
+                  'semantic': 'the keyword list, with a learned intensity'}   # each analyzer's `name`, in words
+
+def analyzer_words(name:str|None)->str:
+    "Which analyzer read an entry, in words: `ANALYZER_WORDS`, a language model by its name, or the name as it is."
+    if not name: return 'an analyzer its page does not name'
+    return ANALYZER_WORDS.get(name) or (f'the language model {name[4:]}' if name.startswith('llm:') else name)
+
 def diary_page(v:PageView,    # the page
                now:datetime,  # the time of reading (for "3 days ago")
                tz=None,       # the person's zone (see `zone`); UTC when None
@@ -679,7 +689,8 @@ def diary_page(v:PageView,    # the page
         Section(H3('Resurfaced from earlier'), Ul(*res)) if res else None,
         Details(Summary('The numbers'), P(f'You chose {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1); the analyzer read '
                                           f'{v.reading[0]} at {v.reading[1]:.2f}.' if v.reading else
-                                          f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).')),
+                                          f'The analyzer read {v.emotion} at an intensity of {v.intensity:.2f} (from 0 to 1).'),
+                P(f'Read by {analyzer_words(v.analyzer)}. The mood you choose with “Change the mood” overrides its reading everywhere.')),
         Nav(A('Why these memories', href=f'/page/{v.id}/why') if v.resurfaced else None, A('Edit', href=f'/page/{v.id}/edit'),
             A('Change the mood', href=f'/page/{v.id}/mood'),
             A('Forget', href=f'/page/{v.id}/forget'), A('Other entries that day', href=f'/day/{local_time(v.created_at, tz, "%Y-%m-%d")}'), cls='actions'),

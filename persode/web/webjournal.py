@@ -269,6 +269,7 @@ class WebJournal:
         v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
         prov = rec.get('provenance')
         v.strategy = prov.get('retrieval') if isinstance(prov, dict) and isinstance(prov.get('retrieval'), str) else None
+        v.analyzer = prov.get('analyzer') if isinstance(prov, dict) and isinstance(prov.get('analyzer'), str) else None
         return v, hits
 
     def picture_words(self, uid:str, m, rec:dict)->str:
