@@ -123,6 +123,11 @@ _SETTINGS_KIND = 'persode-settings'   # the kind of a journal's settings record,
 _DIARY = re.compile(r'<div class="diary">(.*?)</div>', re.S)
 _DEFAULT_PREFS = dict(name='friend', age=30)   # who pages are drawn for when a person has no profile yet
 
+def _sweep_key(store)->tuple|None:
+    "What a handle's store looked like when its pages were last swept: memories added since leave no page stale; an edit, an erasure or a reload (another writer) changes it. None for a store that keeps no count (PostgreSQL's)."
+    v = getattr(store, 'rewrite_version', None)
+    return None if v is None else (id(store), v)
+
 def _picture(folder:Path, stem:str)->Path|None:
     "A page's picture: the person's photo, its SVG drawing or an image model's PNG, or None."
     return next((p for p in (folder/f'{stem}.jpg', folder/f'{stem}.svg', folder/f'{stem}.png') if p.is_file()), None)
@@ -303,10 +308,12 @@ class WebJournal:
         ph = read_photo(photo, self.tz(uid)) if photo is not None else None
         if ph is not None and not written and ph.taken is not None: t = check_moment(ph.taken, self.now(), 'the date the photo was taken')
         with self.changes_lock(uid):
-            agent = self.agent(uid, prefs)
+            agent, st = self.agent(uid, prefs), self.user(uid)
             folder = own_folder(self.folder(uid), uid)
-            sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
+            if st.get('swept') is None or st['swept'] != _sweep_key(agent.store): sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
+            st['swept'] = None                   # a write that fails leaves the next one to sweep
             e = journal_entry(agent, text, t, folder, uid, photo=ph, mood=mood or None, db=self.db)
+            st['swept'] = _sweep_key(agent.store)
         self.user(uid)
         return e
 
