@@ -325,28 +325,29 @@ def cli_load(argv:list)->int:
     return 0
 
 # %% ../../nbs/web/04_load.ipynb #wprof002
-WRITE_STEPS = (('feeling', 'memory/emotion.py', 'read'), ('MiniLM', 'memory/embeddings.py', 'encode'),
+WRITE_STEPS = (('whole write', 'web/webjournal.py', 'write'), ('feeling', 'memory/emotion.py', 'read'), ('MiniLM', 'memory/embeddings.py', 'encode'),
                ('recall', 'journal/agent.py', '_retrieve'), ('picture', 'journal/llm.py', 'illustrate'),
                ('page files', 'journal/agent.py', 'write_atomic'), ('store', 'journal/agent.py', 'commit_journal'),
-               ('catch up', 'journal/pages.py', 'sync_pages'))   # (step, the file and function whose cumulative time it is)
+               ('catch up', 'journal/pages.py', 'sync_pages'))   # (step, the file and function whose cumulative time it is); MiniLM is inside 'feeling'
 
 def write_profile(now:datetime,          # the time the entries are written at
                   n:int=20,              # entries written (after one that loads the model)
                   entries:int=30,        # memories the person has before
                   embedder=None,         # the person's embedder; the journal's default for a new person when None
                   seed:int=0,
+                  db:str|None=None,      # a journal URL (e.g. a PostgreSQL server's; its person is removed after); a fresh SQLite file when None
                  )->dict:                # steps_ms (CPU per write, profiled), cpu_ms and wall_ms per write (not profiled), loadavg
-    "Where an entry write's time goes: `n` writes through `WebJournal.write` under cProfile, CPU per step; then `n` more unprofiled."
+    "Where an entry write's time goes: `n` writes through `WebJournal.write` under cProfile, CPU per step (of this process: a PostgreSQL server's own work is not counted); then `n` more unprofiled."
     import cProfile, pstats
     from persode.web.webjournal import WebJournal
     if n < 1: raise PersodeError(f'n must be positive, got {n}')
     tmp = Path(tempfile.mkdtemp(prefix='persode-profile-'))
     try:
-        j = open_journal(tmp/'journal.db')
+        j = open_journal(db or tmp/'journal.db')
         try:
             p = seed_journal(j, 1, entries, now, embedder, seed=seed)[0]
             uid = Accounts(j).get(p.username).user_id
-            web, rng = WebJournal(j, home=tmp/'home', tz='UTC', clock=lambda: now), random.Random(seed)
+            web, rng = WebJournal(j, home=tmp/'home', tz='UTC', clock=lambda: now), random.Random(seed + 10**6)   # not the history's stream: its texts would come again, already embedded
             prefs = web.prefs(uid)
             def write():
                 with web.request(): web.write(uid, prefs, entry_text(rng))
@@ -359,11 +360,12 @@ def write_profile(now:datetime,          # the time the entries are written at
             for _ in range(n): write()
             c, w = time.thread_time() - c, time.perf_counter() - w
             ident = j.user_info(uid)[0]
+            if db is not None: unseed_journal(j, [p])
         finally: j.close()
     finally: shutil.rmtree(tmp, ignore_errors=True)
     st = pstats.Stats(pr).stats                          # (file, line, function) -> (calls, calls, own time, cumulative time, callers)
     step = lambda f, name: round(sum(v[3] for k, v in st.items() if k[0].replace(os.sep, '/').endswith(f) and k[2] == name)/n*1e3, 2)
-    return dict(n=n, entries=entries, embedder=ident, steps_ms={s: step(f, name) for s, f, name in WRITE_STEPS},
+    return dict(backend=_backend(db or 'sqlite'), n=n, entries=entries, embedder=ident, steps_ms={s: step(f, name) for s, f, name in WRITE_STEPS},
                 cpu_ms=round(c/n*1e3, 2), wall_ms=round(w/n*1e3, 2), loadavg=[round(x, 2) for x in load0], cpus=os.cpu_count())
 
 def encode_saving(texts:list,   # entries of more than one sentence
