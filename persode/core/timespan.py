@@ -168,8 +168,13 @@ def _term(g:dict, today:date, prep:str)->tuple|None:
     return None
 
 # %% ../../nbs/core/02_timespan.ipynb #9ef82067
+_CALENDAR_WORDS = ('times? days? weeks? weekends? months? years? mornings? afternoons? evenings? nights? hours? minutes? half quarter seasons? '
+                   'of few couple one two three four five six seven eight nine ten spring summer autumn fall winter '
+                   'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august '
+                   'september october november december').split()   # "the first …" of a calendar (or a count), not of a thing
 _ORDER_RE = re.compile(r"\bwhen (?:did|was|were|have|had|do|does|is) (?:i|we|you|she|he|they) (?P<w>last|first)\b"
-                       r"|\b(?P<t>(?:the )?(?:last|first|latest|earliest|most recent) time)\b|\b(?P<mr>(?:the )?most recent(?:ly)?)\b")
+                       r"|\b(?P<t>(?:the )?(?:last|first|latest|earliest|most recent) time)\b|\b(?P<mr>(?:the )?most recent(?:ly)?)\b"
+                       rf"|\b(?P<f>(?:the|my|our|your|his|her|their) (?:very )?(?:first|earliest))(?= (?!(?:{'|'.join(_CALENDAR_WORDS)})\b)[^\W\d_])")
 _UNIT = r'(?P<unit>day|week|month|year)s?'
 _FIXED_RE = re.compile(
     r"\b(?:(?P<dby>the day before yesterday)|(?P<yday>yesterday)(?: (?:morning|afternoon|evening))?|(?P<night>last night)"
@@ -237,7 +242,7 @@ def read_time(text:str,   # a question or a search, as typed
     low, today = _lower(text), now.astimezone(z).date()
     cuts, said, order = [], [], None
     if m := _ORDER_RE.search(low):
-        key = next(k for k in ('w', 't', 'mr') if m[k]); a, b = m.span(key)
+        key = next(k for k in ('w', 't', 'mr', 'f') if m[k]); a, b = m.span(key)
         order = 'first' if any(w in m[key] for w in ('first', 'earliest')) else 'last'
         cuts.append((a, b)); said.append(text[a:b])
     masked = low[:cuts[0][0]] + ' '*(cuts[0][1] - cuts[0][0]) + low[cuts[0][1]:] if cuts else low

@@ -12,11 +12,11 @@ from ..core.text import PersodeError
 
 # %% auto #0
 __all__ = ['EPIREC_METRICS', 'EPIREC_PROTOCOL', 'BAND_LEVEL', 'DEV_PERSONAS', 'SPLITS', 'LOCOMO_METRICS', 'LOCOMO_QUERY_DELAY',
-           'LOCOMO_PROTOCOL', 'DEFAULT', 'BENCH_STRATEGIES', 'BENCHES', 'epirec_groups', 'epirec_rankings',
-           'write_jsonl', 'read_jsonl', 'evaluate_epirec_rankings', 'run_epirec', 'rankdata', 'spearman', 'auc',
-           'band_metrics', 'epirec_band_report', 'turn_text', 'locomo_groups', 'score_locomo', 'run_locomo',
-           'constant_context_store', 'DefaultRecall', 'epirec_table', 'locomo_table', 'timing_line', 'cli_epirec',
-           'cli_locomo', 'cli_bench']
+           'LOCOMO_PROTOCOL', 'LOCOMO_UNITS', 'DEFAULT', 'BENCH_STRATEGIES', 'BENCHES', 'epirec_groups',
+           'epirec_rankings', 'write_jsonl', 'read_jsonl', 'evaluate_epirec_rankings', 'run_epirec', 'rankdata',
+           'spearman', 'auc', 'band_metrics', 'epirec_band_report', 'turn_text', 'locomo_groups', 'session_ranks',
+           'score_locomo', 'run_locomo_units', 'run_locomo', 'constant_context_store', 'DefaultRecall', 'epirec_table',
+           'locomo_table', 'timing_line', 'cli_epirec', 'cli_locomo', 'cli_bench']
 
 # %% ../../nbs/experiments/02_bench.ipynb #2683cd63
 EPIREC_METRICS = ('recall@1', 'recall@3', 'mrr')
@@ -187,6 +187,16 @@ LOCOMO_PROTOCOL = dict(
     categories={str(k): v for k, v in LOCOMO_CATEGORIES.items()}, metrics=list(LOCOMO_METRICS), primary='recall@5',
     bootstrap=dict(n_boot=2000, seed=0, level=0.95, unit='question'))
 
+LOCOMO_UNITS = {  # unit -> what is ranked and what each metric counts, as every LoCoMo result names them
+    'turn': dict(unit='turn: each dialogue turn is one memory; a question is scored on the turns ranked first',
+                 metrics={'recall@k': "fractional evidence recall: the share of the question's evidence turns among the k turns ranked first",
+                          'hit@k': 'any-hit: 1 when at least one evidence turn is among the k turns ranked first, else 0',
+                          'mrr': 'reciprocal rank of the first evidence turn'}),
+    'session': dict(unit='session: the sessions ranked by their best turn under the strategy (the turns are the memories)',
+                    metrics={'recall@k': "fractional evidence recall: the share of the question's evidence turns inside the k sessions ranked first",
+                             'hit@k': 'any-hit: 1 when at least one evidence turn lies in the k sessions ranked first, else 0',
+                             'mrr': 'reciprocal rank of the first session holding an evidence turn'})}
+
 def turn_text(t)->str: return f'{t.speaker}: {t.text}'
 
 def locomo_groups(lc:Locomo, text_fn=None)->tuple:
@@ -201,12 +211,31 @@ def locomo_groups(lc:Locomo, text_fn=None)->tuple:
     return groups, rel
 
 # %% ../../nbs/experiments/02_bench.ipynb #b2766aed
-def score_locomo(lc:Locomo, run, rel:list, n_boot:int=2000, seed:int=0)->dict:
-    "Per-strategy LoCoMo metrics: overall, per category, per conversation mean ± std, gate rate."
+def session_ranks(order,       # (queries, turns) turn indices, best first (one group)
+                  sessions,    # per turn, its session
+                  relevant,    # per query, its evidence turn indices
+                 )->list:      # per query, the sorted 1-based ranks of the sessions of its evidence turns
+    "Evidence ranks at the session unit: sessions ranked by their best turn in `order`."
+    order, sessions = np.asarray(order), np.asarray(sessions)
+    if order.ndim != 2 or len(order) != len(relevant): raise ValueError(f'need one ranking per query: {order.shape} for {len(relevant)} queries')
+    out = []
+    for o, rel in zip(order, relevant):
+        u, first = np.unique(sessions[o], return_index=True)       # each session at the position of its best turn
+        rank = dict(zip(u[np.argsort(first)].tolist(), range(1, len(u) + 1)))
+        out.append(np.sort([rank[sessions[e]] for e in rel]))
+    return out
+
+def score_locomo(lc:Locomo, run, rel:list, n_boot:int=2000, seed:int=0,
+                 unit:str='turn',     # 'turn' or 'session' (`LOCOMO_UNITS`)
+                )->dict:
+    "Per-strategy LoCoMo metrics at one unit: overall, per category, per conversation mean ± std, gate rate."
+    if unit not in LOCOMO_UNITS: raise PersodeError(f'unknown LoCoMo unit {unit!r}; choose {" or ".join(LOCOMO_UNITS)}')
     qa = lc.qa; cat = [f'{q.category}:{q.category_name}' for q in qa]; conv = [q.sample_id for q in qa]
+    sessions = [[t.session for t in c.turns] for c in lc.conversations]
     out = {}
     for s in run.strategies:
-        pq = query_metrics(run.ranks(s, rel), ks=(5, 10))
+        ranks = run.ranks(s, rel) if unit == 'turn' else [r for o, ss, rr in zip(run.orders[s], sessions, rel) for r in session_ranks(o, ss, rr)]
+        pq = query_metrics(ranks, ks=(5, 10))
         fired = np.concatenate(run.gate[s])
         out[s] = dict(overall=summarize(pq, metrics=LOCOMO_METRICS, n_boot=n_boot, seed=seed),
                       by_category=by_group(pq, cat, metrics=LOCOMO_METRICS, n_boot=n_boot, seed=seed),
@@ -214,24 +243,38 @@ def score_locomo(lc:Locomo, run, rel:list, n_boot:int=2000, seed:int=0)->dict:
                       gate_fired=float(fired.mean()))
     return out
 
-def run_locomo(data=None, embedder='all', strategies=None, store_factory=None, analyzer=None, cache_dir=None,
-               n_boot:int=2000, seed:int=0, progress:bool=False, download:bool=False,
-               text_fn=None,           # turn -> stored text; `turn_text` ('Speaker: text') by default
-              )->dict:
-    "Run LoCoMo's fixed protocol (same arguments as `run_epirec`) and score it."
+def run_locomo_units(data=None, embedder='all', strategies=None, store_factory=None, analyzer=None, cache_dir=None,
+                     n_boot:int=2000, seed:int=0, progress:bool=False, download:bool=False,
+                     text_fn=None,           # turn -> stored text; `turn_text` ('Speaker: text') by default
+                     units=('turn', 'session'), # the units to score (`LOCOMO_UNITS`); the turns are ranked once for all
+                    )->dict:                 # unit -> result document (as `run_locomo`)
+    "Run LoCoMo's fixed protocol once and score it at each unit."
     t_all = time.perf_counter()
+    units = (units,) if isinstance(units, str) else tuple(units)
+    bad = [u for u in units if u not in LOCOMO_UNITS]
+    if bad or not units: raise PersodeError(f'unknown LoCoMo unit {bad[0] if bad else None!r}; choose {" or ".join(LOCOMO_UNITS)}')
     lc = data if isinstance(data, Locomo) else load_locomo(data, download=download)
     if not lc.qa: raise PersodeError(f'{lc.source}: no usable question to score (excluded: {lc.exclusion_counts() or "none"}); '
                                      'LoCoMo needs questions of category 1-4 whose evidence names a turn')
-    groups, rel = locomo_groups(lc, text_fn); res, timings = {}, {}
+    groups, rel = locomo_groups(lc, text_fn); res, timings = {u: {} for u in units}, {}
     for name in _embedder_names(embedder):
         run = rank_groups(groups, name, strategies, analyzer, store_factory, cache_dir, progress)
-        t0 = time.perf_counter(); res[name] = score_locomo(lc, run, rel, n_boot, seed)
+        t0 = time.perf_counter()
+        for u in units: res[u][name] = score_locomo(lc, run, rel, n_boot, seed, u)
         timings[name] = dict(run.timings, score_s=time.perf_counter() - t0, embedder_identity=run.embedder)
     ds = dict(source=str(lc.source), sha256=lc.sha256, official=lc.official, conversations=len(lc.conversations),
               turns=len(lc.turns), qa_included=len(lc.qa), excluded=lc.exclusion_counts(), evidence_issues=dict(lc.evidence_issues))
-    return dict(benchmark='locomo', dataset=ds, protocol=LOCOMO_PROTOCOL, results=res, timings=timings,
-                total_s=time.perf_counter() - t_all, environment=_env())
+    total, env = time.perf_counter() - t_all, _env()
+    return {u: dict(benchmark='locomo', unit=u, units=LOCOMO_UNITS[u], dataset=ds, protocol=LOCOMO_PROTOCOL, results=res[u],
+                    timings=timings, total_s=total, environment=env) for u in units}
+
+def run_locomo(data=None, embedder='all', strategies=None, store_factory=None, analyzer=None, cache_dir=None,
+               n_boot:int=2000, seed:int=0, progress:bool=False, download:bool=False,
+               text_fn=None,           # turn -> stored text; `turn_text` ('Speaker: text') by default
+               unit:str='turn',        # 'turn' or 'session' (`LOCOMO_UNITS`)
+              )->dict:
+    "Run LoCoMo's fixed protocol (same arguments as `run_epirec`) and score it at one unit."
+    return run_locomo_units(data, embedder, strategies, store_factory, analyzer, cache_dir, n_boot, seed, progress, download, text_fn, (unit,))[unit]
 
 # %% ../../nbs/experiments/02_bench.ipynb #b361d02f
 def constant_context_store(C:float=0.5):
@@ -339,6 +382,8 @@ def _parser(prog, bench):
     p.add_argument('--seed', type=int, default=0, help='bootstrap seed (default 0)')
     p.add_argument('--download', action='store_true', help='download the public file (sha256-verified) if it is missing')
     p.add_argument('--quiet', action='store_true', help='no progress bar')
+    if bench == 'LoCoMo': p.add_argument('--unit', default='both', choices=['turn', 'session', 'both'],
+                                         help='score the turns ranked first, the sessions ranked by their best turn, or both (default: both)')
     return p
 
 def _common(a):
@@ -366,13 +411,18 @@ def cli_epirec(argv:list)->int:
 def cli_locomo(argv:list)->int:
     "`persode bench locomo`"
     a = _parser('persode bench locomo', 'LoCoMo').parse_args(argv)
-    res = run_locomo(a.data, **_common(a))
+    docs = run_locomo_units(a.data, **_common(a), units=('turn', 'session') if a.unit == 'both' else (a.unit,))
     if a.out:
-        out = Path(a.out); out.mkdir(parents=True, exist_ok=True); (out/'exp5_locomo.json').write_text(json.dumps(res, indent=1))
-    if a.json: print(json.dumps(res['results']))
+        out = Path(a.out); out.mkdir(parents=True, exist_ok=True)
+        for u, res in docs.items(): (out/('exp5_locomo.json' if u == 'turn' else f'exp5_locomo_{u}.json')).write_text(json.dumps(res, indent=1))
+    any_doc = next(iter(docs.values()))
+    if a.json: print(json.dumps(dict(benchmark='locomo', questions=any_doc['dataset']['qa_included'], primary='recall@5',
+                                     units={u: dict(LOCOMO_UNITS[u], results=r['results']) for u, r in docs.items()})))
     else:
-        for e in res['results']: print(locomo_table(res, e)); print()
-        print(timing_line(res))
+        for u, res in docs.items():
+            print(f"{LOCOMO_UNITS[u]['unit']}\n  recall@k: {LOCOMO_UNITS[u]['metrics']['recall@k']}\n")
+            for e in res['results']: print(locomo_table(res, e)); print()
+        print(timing_line(any_doc))
     return 0
 
 # %% ../../nbs/experiments/02_bench.ipynb #081d8afa

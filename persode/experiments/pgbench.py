@@ -15,11 +15,13 @@ from ..storage.contract import mem_rows
 from ..storage.pgjournal import PgJournal, pg_driver
 from ..storage.postgres import random_journal
 from ..recall.store import MemoryStore
+from ..core.timespan import read_time
 
 # %% auto #0
-__all__ = ['BENCH_USER', 'BENCH_NOW', 'HOT', 'COLD', 'EXACT_RANKINGS', 'BENCH_WORDS', 'DEFAULT_TIMINGS', 'bench_vectors',
-           'fresh_database', 'drop_database', 'bench_journal', 'query_latency', 'exact_latencies', 'hnsw_latencies',
-           'throughput', 'run_pg_bench', 'bench_texts', 'bench_prompts', 'default_bench']
+__all__ = ['BENCH_USER', 'BENCH_NOW', 'HOT', 'COLD', 'EXACT_RANKINGS', 'BENCH_WORDS', 'DEFAULT_TIMINGS', 'WITHIN_TIMINGS',
+           'WITHIN_QUESTION', 'bench_vectors', 'fresh_database', 'drop_database', 'bench_journal', 'query_latency',
+           'exact_latencies', 'hnsw_latencies', 'throughput', 'run_pg_bench', 'bench_texts', 'bench_prompts',
+           'default_bench', 'within_bench']
 
 # %% ../../nbs/experiments/31_pgbench.ipynb #8f34af3e
 def _pct(xs,      # durations in seconds
@@ -259,3 +261,50 @@ def default_bench(url:str,                 # the PostgreSQL server (a database `
     finally:
         j.close(); drop_database(url, name)
 
+
+# %% ../../nbs/experiments/31_pgbench.ipynb #pgwi0002
+WITHIN_TIMINGS = (('similarity', 'similarity', False), ('default', 'default', False), ('default_within', 'default', True))
+WITHIN_QUESTION = 'what did I do in October 2025?'   # the range the held rankings use, read by `read_time` at `BENCH_NOW`
+
+def within_bench(url:str,                 # the PostgreSQL server (a database `persode_bench_within_<n>` is created and dropped)
+                 n:int,                   # memories of the one benchmark user
+                 dim:int=384,             # vector dimension (MiniLM's)
+                 n_queries:int=40,        # questions
+                 seed:int=0,
+                )->dict:                  # per back end ('postgres', 'memory'): p50/p95 of each ranking and the ratios to similarity
+    "Latency of the default held to a month against similarity and the plain default, on PostgreSQL and in process, in one run."
+    rng = np.random.default_rng(seed + n)
+    texts, (qs, _) = bench_texts(n, rng), bench_prompts(n_queries, rng)
+    ats = [datetime(2025, 1, 1, tzinfo=timezone.utc) + timedelta(days=365*i/n) for i in range(n)]
+    an = [Analysis(t, '', 'neutral', float(e), 0.) for t, e in zip(texts, rng.beta(2, 3, n))]
+    span = read_time(WITHIN_QUESTION, BENCH_NOW)
+    emb, name = HashingEmbedder(dim=dim), f'persode_bench_within_{n}'
+    j = PgJournal(fresh_database(url, name), dim, max_size=2, statement_timeout_ms=600_000)
+    try:
+        stores = dict(postgres=j.store_for(BENCH_USER, emb), memory=MemoryStore(emb))
+        t = time.perf_counter(); stores['postgres'].add_many(texts, ats, analyses=an); ins = time.perf_counter() - t
+        stores['memory'].add_many(texts, ats, analyses=an)
+        for s in stores.values(): s.default_routed = True                  # the route a MiniLM journal takes, on hashing vectors
+        stores['memory'].lexicon                                            # the in-process word index, built before the clock starts
+        for tab in ('persode_memories', 'persode_postings'): j.run(lambda c: c.execute(f'VACUUM ANALYZE {tab}'), write=True)
+        vecs = emb.embed(qs)
+        ts = {b: {k: [] for k, _, _ in WITHIN_TIMINGS} for b in stores}; got = {b: [] for b in stores}
+        for i in range(n_queries):                 # interleaved, so that a change in the machine's load hits every ranking alike
+            for b, s in stores.items():
+                for key, strategy, held in WITHIN_TIMINGS:
+                    t = time.perf_counter()
+                    r = s.retrieve(qs[i], BENCH_NOW, 10, strategy, reinforce=False, query_embedding=vecs[i], within=span if held else None)
+                    ts[b][key].append(time.perf_counter() - t)
+                    if held: got[b].append(r.ids)
+        out = dict(n=n, dim=dim, n_queries=n_queries, insert_s=ins, range=str(span),
+                   range_share=float(np.mean([span.start <= a < span.end for a in ats])))
+        for b in stores:
+            lat = {k: dict(p50_ms=_pct(v, 50), p95_ms=_pct(v, 95)) for k, v in ts[b].items()}
+            out[b] = dict(**lat, ratio_within=lat['default_within']['p50_ms']/lat['similarity']['p50_ms'],
+                          ratio_default=lat['default']['p50_ms']/lat['similarity']['p50_ms'])
+        mem = stores['memory']
+        out['top10_equal'] = float(np.mean([a == b for a, b in zip(got['postgres'], got['memory'])]))
+        out['in_range'] = all(span.start <= mem[x].created_at < span.end for ids in got['memory'] for x in ids)
+        return out
+    finally:
+        j.close(); drop_database(url, name)

@@ -14,10 +14,11 @@ from .temp_postgres import TempPostgres, temp_postgres
 _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from here, as before
 
 # %% auto #0
-__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'run_child', 'check_restart', 'check_crash', 'check_concurrency',
-           'check_isolation', 'check_find', 'check_edit', 'check_roundtrip', 'check_follow', 'check_mood',
-           'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour',
-           'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
+__all__ = ['T0_ISO', 'CHILD_HEAD', 'CLI_ENTRIES', 'COMPANION_DAYS', 'run_child', 'check_restart', 'check_crash',
+           'check_concurrency', 'check_isolation', 'check_find', 'check_edit', 'check_roundtrip', 'check_follow',
+           'check_mood', 'storage_behaviour_suite', 'check_store_behaviour', 'check_store_contract', 'persode_cli',
+           'cli_behaviour', 'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres', 'temp_postgres',
+           'child_env']
 
 # %% ../../nbs/testing/01_testing.ipynb #aad9f9a6
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
@@ -527,6 +528,15 @@ def _cli_mood(opts, home:Path, user:str)->dict:
     persode_cli('edit', gid, '--mood', 'auto', *opts())
     out['mood_auto'] = (show()['emotion'] == s['analyzer']['emotion'], show()['analyzer'])
     return out
+
+# %% ../../nbs/testing/01_testing.ipynb #06e4c090
+COMPANION_DAYS = [(3, "Argued with my brother Jonas about money again. He hung up on me."),
+    (10, "I GOT THE GRANT!!! Three years of work and it finally happened. Happiest I've been all year."),
+    (20, "Jonas called to apologise about the money. We talked for an hour."),
+    (25, "Gratitude list: coffee in the sun, a good book, a quiet tram."),
+    (28, "I'm so stressed about the deadline, I can't sleep."),
+    (30, "Felt lonely tonight, the flat is too quiet."),
+    (32, "Went climbing with my brother, he finally topped the yellow route.")]
 
 # %% ../../nbs/testing/01_testing.ipynb #79a1b90b
 import threading
