@@ -172,6 +172,11 @@ def onboard(v:Visitor, shot:str|None=None, **profile):
     expect(v.page.locator('.notice')).to_contain_text('profile is saved')
 
 
+def another_day(page):
+    "Open the write form's 'Another day or time?' disclosure (by a click, as a person does), unless it is open."
+    if not page.locator('details.when-later').evaluate('d => d.open'): page.get_by_text('Another day or time?').click()
+
+
 def write(v:Visitor, clock:Clock, when:datetime, text:str)->str:
     "Write an entry at `when` (the app's clock); the id of its memory."
     clock.t = when
@@ -266,7 +271,7 @@ def test_journey(browser, site):
         v.go('/'); v.page.eval_on_selector('#text', f'(t, n) => {{ t.removeAttribute("maxlength"); t.value = "x".repeat({MAX_TEXT_CHARS + 1}); }}')
         v.submit('Write my page', 400, '/write')
         expect(v.page.locator('.error')).to_contain_text('limit', ignore_case=True)
-        v.go('/'); v.page.fill('#text', 'A day that never was.')
+        v.go('/'); v.page.fill('#text', 'A day that never was.'); another_day(v.page)
         v.page.eval_on_selector('#day', 'e => e.type = "text"'); v.page.fill('#day', '2026-02-30')   # a hand-made request: the date picker offers no such day
         v.submit('Write my page', 400, '/write')
         expect(v.page.locator('.error')).to_contain_text('not a date', ignore_case=True)
@@ -524,7 +529,7 @@ def test_time_zone_and_backdating(browser, tmp_path):
             v.page.keyboard.press('Tab'); expect(v.page.locator('a.skip')).to_be_focused()
             v.page.keyboard.press('Tab'); expect(v.page.locator('a.brand')).to_be_focused()
             v.page.keyboard.press('Tab'); expect(v.page.locator('header nav a').first).to_be_focused()
-            v.page.focus('#time'); v.page.focus('#day')                                # the date field shows the app's focus ring
+            another_day(v.page); v.page.focus('#time'); v.page.focus('#day')           # the date field shows the app's focus ring
             ring = v.page.eval_on_selector('#day', 'e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }')
             assert ring == ['solid', '3px'], ring
             expect(v.page.locator('#text-count')).to_have_text(f'0 of {MAX_TEXT_CHARS:,} characters.')
@@ -536,7 +541,7 @@ def test_time_zone_and_backdating(browser, tmp_path):
             expect(v.page.locator('h1')).to_have_text('Sunday 01 March 2026'); expect(v.page.locator('.diary-page h2')).to_have_text('19:00 CET')
             v.go('/day/2026-03-01'); expect(v.page.locator('main')).to_contain_text('Dinner with Mia')
             v.shot('timezone-1-backdated-day')
-            v.go('/'); v.page.fill('#text', 'The day of the long walk along the canal.'); v.page.fill('#day', '2026-02-27')
+            v.go('/'); v.page.fill('#text', 'The day of the long walk along the canal.'); another_day(v.page); v.page.fill('#day', '2026-02-27')
             v.submit('Write my page')                                                  # a day without a time: shown as the day alone
             expect(v.page.locator('h1')).to_have_text('Friday 27 February 2026'); expect(v.page.locator('.diary-page h2')).to_have_text('The day as a whole')
             v.go('/'); expect(v.page.locator('main')).to_contain_text('Fri 27 Feb 2026'); assert 'Fri 27 Feb 2026 12:00' not in v.page.inner_text('main')
@@ -598,7 +603,7 @@ def test_every_page_accessible(browser, site):
         signup(v, 'ada', 'a long password'); onboard(v)
         ids = [write(v, clock, DAY1 + timedelta(days=d), text) for d, text in ENTRIES]
         clock.t = DAY1 + timedelta(days=2, hours=2)
-        v.go('/'); v.page.fill('#text', 'The long walk along the canal with Tom.'); v.page.fill('#day', '2026-02-27'); v.submit('Write my page')
+        v.go('/'); v.page.fill('#text', 'The long walk along the canal with Tom.'); another_day(v.page); v.page.fill('#day', '2026-02-27'); v.submit('Write my page')
         dated = re.search(r'/page/([^/?]+)\?', v.page.url)[1]
         state = v.ctx.storage_state()
         fill = dict(entry=ids[2], dated=dated, day='2026-03-03')
@@ -745,7 +750,7 @@ def test_chart_in_both_themes_and_the_phone_calendar_in_words(browser, site):
                 if site.tag == 'sqlite': pg.screenshot(path=str(shots_dir()/f'themes-timeline-{width}-{scheme}.png'), full_page=True)
                 if width <= 390:
                     assert pg.locator('table.calendar .ddeg').first.evaluate("e => e.getBoundingClientRect().width") <= 1   # the degree is for the ear on a phone
-                    pg.goto(base + '/')
+                    pg.goto(base + '/'); another_day(pg)
                     lg, hint = (pg.locator(f'fieldset.when {s}').bounding_box() for s in ('legend', '.hint'))
                     assert lg['height'] < 2*17*1.2 and hint['y'] >= lg['y'] + lg['height'] - 1, (lg, hint)   # one line, the explanation below it
                     if site.tag == 'sqlite': pg.screenshot(path=str(shots_dir()/f'themes-write-{width}-{scheme}.png'))
@@ -903,8 +908,8 @@ def test_product_journey(browser, site):
             else: clock.t = START + timedelta(days=6)
             v.go('/'); v.page.fill('#text', text)
             if i == 0: v.page.select_option('#mood', 'very happy')                   # the person's mood, chosen on the write form
-            if i == 6: v.page.fill('#day', '2026-03-01')
-            if i == 7: v.page.fill('#day', '2026-03-02'); v.page.fill('#time', '07:45')
+            if i == 6: another_day(v.page); v.page.fill('#day', '2026-03-01')
+            if i == 7: another_day(v.page); v.page.fill('#day', '2026-03-02'); v.page.fill('#time', '07:45')
             v.submit('Write my page')
             m = re.search(r'/page/([^/?]+)\?msg=written$', v.page.url); assert m, v.page.url
             ids.append(m[1])
@@ -1030,7 +1035,8 @@ def test_product_journey(browser, site):
 
 
 def test_home_stays_a_page(browser, tmp_path):
-    "A journal of 10,000 entries (about nine a day for three years): the home page on a phone looks back on three days, one entry each, and stays about three screens tall."
+    "A journal of 10,000 entries (about nine a day for three years): the home page on a phone looks back on three days, one entry each, shows three recent entries (seven on a desktop), keeps the day and time behind a disclosure, and stays about two screens tall; at 360 px axe finds nothing serious and the keyboard opens the day and time."
+    from axe_playwright_python.sync_playwright import Axe
     from persode.memory.embeddings import get_embedder
     from persode.journal.onboarding import OnboardingPreferences
     db = open_journal(tmp_path/'journal.db')
@@ -1047,14 +1053,24 @@ def test_home_stays_a_page(browser, tmp_path):
             expect(back.get_by_role('link', name='8 more from that day')).to_have_count(3)
             height = v.page.evaluate('document.documentElement.scrollHeight')
             print(f'home page at 390 px with 10,000 entries: {height} px, {height/844:.2f} screens of 844 px')
-            assert height <= 3.5*844, height                   # a prompt, the write form (with its mood picker), seven recent entries, three looked back on
+            assert height <= 2.3*844, height                   # a prompt, the write form (with its mood picker), three recent entries, three looked back on
+            shown = lambda: v.page.locator('section.recent li').evaluate_all('ls => ls.filter(l => l.getClientRects().length > 0).length')
+            assert shown() == 3 and not v.page.locator('#day').is_visible()
+            v.page.set_viewport_size({'width': 360, 'height': 780})
+            assert serious(Axe(), v.page) == [], serious(Axe(), v.page)
+            assert v.page.evaluate('document.documentElement.scrollWidth') <= 360
+            v.page.focus('#mood'); v.page.keyboard.press('Tab')
+            expect(v.page.locator('details.when-later > summary')).to_be_focused()
+            v.page.keyboard.press('Enter'); v.page.keyboard.press('Tab')    # the disclosure opens from the keyboard; its day field comes next
+            expect(v.page.locator('#day')).to_be_focused()
+            v.page.set_viewport_size({'width': 1280, 'height': 900}); assert shown() == 7
             assert v.errors == [], v.errors
             v.close()
     finally: db.close()
 
 
 def test_photo(browser, site, tmp_path):
-    "A photo chosen in the write form is the diary page's picture, without its GPS position, dated when it was taken; a bad file stores nothing; forgetting the entry removes the photo."
+    "A photo chosen in the write form is the diary page's picture, without its GPS position; the day it was taken is offered and taken with one button; a bad file stores nothing; forgetting the entry removes the photo."
     import io
     from PIL import Image
     from persode.journal.pages import user_pages
@@ -1073,7 +1089,11 @@ def test_photo(browser, site, tmp_path):
         v.page.get_by_text('Add a photo').click(); v.page.set_input_files('#photo', str(tmp_path/'lake.jpg'))
         v.submit('Write my page')
         mid = re.search(r'/page/([^/?]+)\?msg=written$', v.page.url)[1]
-        expect(v.page.locator('h1')).to_contain_text('02 March 2026')                   # the photo's date, not the clock's
+        expect(v.page.locator('h1')).to_contain_text('03 March 2026')                   # dated when written …
+        expect(v.page.locator('form.confirm')).to_contain_text('This photo was taken on Monday 02 March 2026. Use that day for this entry?')
+        v.submit('Use 02 March')                                                        # … and moved to the day the photo was taken
+        expect(v.page.locator('h1')).to_contain_text('02 March 2026'); expect(v.page.locator('.notice')).to_contain_text('dated the day its photo was taken')
+        assert v.page.url.endswith(f'/page/{mid}?msg=photo_day')
         img = v.page.locator('.diary-page img')
         assert img.get_attribute('alt') == 'A photo Ada added to this entry.' and img.evaluate('i => i.naturalWidth') == 1600
         r = v.page.request.get(f'{base}/page/{mid}/image')

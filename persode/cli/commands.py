@@ -447,14 +447,18 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     p.add_argument('--now', default=None, help='time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00 (default: now)')
     p.add_argument('--out', default=None, help='folder for the page (default: HOME/pages/<folder of USER>)')
     p.add_argument('--photo', default=None, metavar='FILE', help="your photo as the page's picture (JPEG, PNG, WebP…; its metadata, GPS included, is not kept); "
-                                                                "without --now the entry is dated when the photo was taken, if the photo says")
+                                                                "if it was taken on another day, that day is offered")
+    p.add_argument('--photo-day', action='store_true', help='date the entry when its photo was taken (the camera\'s date, on your clock) instead of now')
     _mood_option(p, 'none: the analyzer reads it')
     _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
     _user(a); now = _time(a.now); check_text(a.text); tz = _zone(a)
     if a.mood is not None: person_mood(a.mood)
     photo = _photo(a.photo, tz) if a.photo else None
-    if photo is not None and a.now is None and photo.taken is not None: now = check_moment(photo.taken, utcnow(), 'the date the photo was taken')
+    if a.photo_day:
+        if a.now is not None or photo is None or photo.taken is None: raise PersodeError('--photo-day needs a --photo whose camera wrote a date, and no --now')
+        now = check_moment(photo.taken, utcnow(), 'the date the photo was taken')
+    taken = photo.taken if photo is not None and photo.taken is not None and local_time(photo.taken, tz, '%Y-%m-%d') != local_time(now, tz, '%Y-%m-%d') else None
     with _open(a) as db:
         agent = _agent(db, a)
         e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo, mood=a.mood, db=db)
@@ -463,6 +467,9 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
     if e.recalled: print('recalled' + ((' (gate open: fused)' if e.gate_fired else ' (gate closed)') if a.strategy == 'gated' else '') + '\n' + format_hits(e.recalled, tz))
     print(f"\nformed: {local_time(now, tz, '%a %d %b %Y %H:%M %Z')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
+    if taken is not None:       # the camera's day, offered: the person says yes with one command
+        print(f"\nThis photo was taken on {local_time(taken, tz, '%A %d %B %Y')}. To use that day for this entry: "
+              f"persode edit {e.episode.id} --at {taken.isoformat()}")
 
 def _reload(store):
     "Read the store again from the journal (`MemoryStore.reload`; the PostgreSQL store calls it `refresh`)."

@@ -102,7 +102,8 @@ def use_photo(e,            # a prepared `JournalEntry`, its drawing beside it
     from persode.journal.agent import write_atomic_bytes
     write_atomic_bytes(path, photo.data)
     if e.image_path != path: _remove([e.image_path])
-    e.image_path, e.provenance = path, dict(e.provenance, illustrator=PHOTO)
+    taken = {} if photo.taken is None else dict(photo_taken=photo.taken.isoformat())   # kept in the record: the day can be offered later
+    e.image_path, e.provenance = path, dict(e.provenance, illustrator=PHOTO, **taken)
 
 # %% ../../nbs/journal/05_pages.ipynb #41962a12
 def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's store
@@ -228,6 +229,9 @@ def redate_pages(store,        # the user's store, holding the entries' new time
                 try: info = json.loads(f.read_text(encoding='utf-8'))
                 except (OSError, ValueError): continue
                 if not isinstance(info, dict) or info.get('user') != user_id or info.get('state') != 'written' or info.get('id') != mid: continue
+                if (photo := folder/f'{stem}.jpg').is_file():                  # the person's photo goes with its page (a copy: the old files go last)
+                    from persode.journal.agent import write_atomic_bytes
+                    write_atomic_bytes(folder/f'{new}.jpg', photo.read_bytes())
                 rerender(store, dict(info, stem=new), folder, prefs, tz)
                 _remove(_entry_files(folder, stem)); n += 1
     return n

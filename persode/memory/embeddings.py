@@ -136,11 +136,15 @@ def layer_norm(x:np.ndarray, w:np.ndarray, b:np.ndarray, eps:float=1e-12)->np.nd
     return x/np.sqrt((x*x).mean(-1, keepdims=True) + np.float32(eps))*w + b
 
 # %% ../../nbs/memory/03_embeddings.ipynb #a9e29417
+_BLAS = []   # the process's threadpoolctl controller, found on first use
+
 def _one_thread():
     "Limit BLAS to one thread inside the block (threadpoolctl, when installed): on a shared two-core machine more only add contention."
-    try: from threadpoolctl import threadpool_limits
-    except ImportError: return contextlib.nullcontext()
-    return threadpool_limits(1, user_api='blas')
+    if not _BLAS:
+        try: from threadpoolctl import ThreadpoolController
+        except ImportError: return contextlib.nullcontext()
+        _BLAS.append(ThreadpoolController())
+    return _BLAS[0].limit(limits=1, user_api='blas')
 
 # %% ../../nbs/memory/03_embeddings.ipynb #5e61d389
 class MiniLMEncoder:
@@ -162,36 +166,42 @@ class MiniLMEncoder:
         self.tokenizer.no_padding(); self.tokenizer.enable_truncation(self.max_tokens)   # as sentence-transformers calls it
     def __repr__(self): return f'MiniLMEncoder({self.layers} layers, {self.dim} wide, {self.heads} heads, up to {self.max_tokens} tokens)'
 
-    def _layer(self, x:np.ndarray, i:int, B:int, T:int, mask_bias:np.ndarray)->np.ndarray:
-        "Transformer layer `i` on the (B*T, dim) activations: self-attention, then the feed-forward block."
-        w, p, H = self.w, f'encoder.layer.{i}.', self.heads
+    def _layer(self, x:np.ndarray, i:int, groups:list)->np.ndarray:
+        "Transformer layer `i` on the (N, dim) activations of packed texts (`groups`: (first row, g texts, T tokens each)): self-attention within each text, then the feed-forward block."
+        w, p, H, d = self.w, f'encoder.layer.{i}.', self.heads, self.dim//self.heads
         lin = lambda h, n: h @ w[p + n + '.weight'].T + w[p + n + '.bias']
-        heads = lambda h: np.ascontiguousarray(h.reshape(B, T, H, self.dim//H).transpose(0, 2, 1, 3))   # (B, H, T, d)
-        q, k, v = (heads(lin(x, 'attention.self.' + n)) for n in ('query', 'key', 'value'))
-        s = q @ np.ascontiguousarray(k.transpose(0, 1, 3, 2))
-        s *= np.float32(1/math.sqrt(self.dim//H)); s += mask_bias
-        s -= s.max(-1, keepdims=True); np.exp(s, out=s); s /= s.sum(-1, keepdims=True)
-        a = (s @ v).transpose(0, 2, 1, 3).reshape(B*T, self.dim)
+        q, k, v = (lin(x, 'attention.self.' + n) for n in ('query', 'key', 'value'))
+        a = np.empty_like(q)
+        for r, g, T in groups:
+            heads = lambda h: np.ascontiguousarray(h[r:r + g*T].reshape(g, T, H, d).transpose(0, 2, 1, 3))   # (g, H, T, d)
+            qg, kg, vg = heads(q), heads(k), heads(v)
+            s = qg @ np.ascontiguousarray(kg.transpose(0, 1, 3, 2))
+            s *= np.float32(1/math.sqrt(d))
+            s -= s.max(-1, keepdims=True); np.exp(s, out=s); s /= s.sum(-1, keepdims=True)
+            a[r:r + g*T] = (s @ vg).transpose(0, 2, 1, 3).reshape(g*T, self.dim)
         x = layer_norm(lin(a, 'attention.output.dense') + x, w[p + 'attention.output.LayerNorm.weight'], w[p + 'attention.output.LayerNorm.bias'], self.eps)
         h = lin(gelu(lin(x, 'intermediate.dense')), 'output.dense')
         return layer_norm(h + x, w[p + 'output.LayerNorm.weight'], w[p + 'output.LayerNorm.bias'], self.eps)
 
-    def forward(self, ids:np.ndarray, # (B, T) token ids, padded with anything
-                mask:np.ndarray,                    # (B, T), 1 for a real token, 0 for padding
-               )->np.ndarray:                       # (B, dim) float32 unit rows
-        "Mean-pooled, normalised sentence vectors of a padded batch of token ids."
-        w, (B, T) = self.w, ids.shape
-        x = w['embeddings.word_embeddings.weight'][ids] + w['embeddings.position_embeddings.weight'][:T] + w['embeddings.token_type_embeddings.weight'][0]
-        x = layer_norm(x, w['embeddings.LayerNorm.weight'], w['embeddings.LayerNorm.bias'], self.eps).reshape(B*T, self.dim)
-        mask = np.asarray(mask, np.float32)
-        bias = np.where(mask > 0, np.float32(0), np.finfo(np.float32).min).astype(np.float32)[:, None, None, :]
-        for i in range(self.layers): x = self._layer(x, i, B, T, bias)
-        e = (x.reshape(B, T, self.dim)*mask[..., None]).sum(1)/mask.sum(1, keepdims=True)
+    def forward(self, ids:list, # the token ids of each text (at least one each), texts of one length next to each other
+               )->np.ndarray:       # (len(ids), dim) float32 unit rows
+        "Mean-pooled, normalised sentence vectors of a batch of texts' token ids, packed without padding."
+        w, lens = self.w, np.array([len(t) for t in ids])
+        if not len(lens) or lens.min() < 1: raise PersodeError('forward needs at least one text, each of at least one token')
+        pos = np.concatenate([np.arange(n) for n in lens])
+        x = (w['embeddings.word_embeddings.weight'][np.concatenate([np.asarray(t, np.int64) for t in ids])]
+             + w['embeddings.position_embeddings.weight'][pos] + w['embeddings.token_type_embeddings.weight'][0])
+        x = layer_norm(x, w['embeddings.LayerNorm.weight'], w['embeddings.LayerNorm.bias'], self.eps)
+        first = np.concatenate([[0], np.cumsum(lens)[:-1]])
+        cut = np.flatnonzero(np.diff(lens)) + 1                    # where a run of texts of one length ends
+        groups = [(int(first[j[0]]), len(j), int(lens[j[0]])) for j in np.split(np.arange(len(lens)), cut)]
+        for i in range(self.layers): x = self._layer(x, i, groups)
+        e = np.add.reduceat(x, first, axis=0)/lens[:, None].astype(np.float32)
         return e/np.linalg.norm(e, axis=1, keepdims=True)
 
     def encode(self, texts:list, # non-empty strings
                batch_size:int=64,              # texts per forward pass, fewer for long texts
-               max_batch_tokens:int=4096,      # cap on batch size × padded length (memory of the attention scores)
+               max_batch_tokens:int=4096,      # cap on batch size × longest length (memory of the attention scores)
               )->np.ndarray:                   # (len(texts), dim) float32 unit rows
         "Sentence vectors of `texts`, in batches of texts of similar length."
         encs = self.tokenizer.encode_batch(list(texts))
@@ -203,10 +213,7 @@ class MiniLMEncoder:
                 n = 1
                 while n < batch_size and at + n < len(order) and (n + 1)*lens[order[at + n]] <= max_batch_tokens: n += 1
                 idx = order[at:at + n]; at += n
-                T = int(lens[idx].max())
-                ids, mask = np.zeros((n, T), np.int64), np.zeros((n, T), np.float32)
-                for r, i in enumerate(idx): ids[r, :lens[i]] = encs[i].ids; mask[r, :lens[i]] = 1
-                out[idx] = self.forward(ids, mask)
+                out[idx] = self.forward([encs[i].ids for i in idx])
         return out
 
 # %% ../../nbs/memory/03_embeddings.ipynb #009b1733

@@ -215,13 +215,14 @@ class EmotionAnalyzer(Analyzer):
     def __repr__(self): return f'EmotionAnalyzer({self.model.path.name})'
 
     def read(self, texts:list, embeddings=None)->list:
-        "A `Reading` of each text (its whole vector from `embeddings` when given; its sentences embedded in one batch)."
+        "A `Reading` of each text (its whole vector from `embeddings` when given; its sentences, and the texts when not given, embedded in one call)."
         texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
         if not texts: return []
-        X = self.embedder.embed(texts) if embeddings is None else np.asarray(embeddings, np.float64).reshape(len(texts), -1)
         parts = [split_sentences(t) for t in texts]
         flat = [s for p in parts for s in p if len(p) > 1]
-        S = self.embedder.embed(flat) if flat else np.zeros((0, self.model.dim))
+        if embeddings is None:        # the entries and their sentences in one call: one batch for the model, not two
+            Y = self.embedder.embed(texts + flat); X, S = Y[:len(texts)], Y[len(texts):]
+        else: X, S = np.asarray(embeddings, np.float64).reshape(len(texts), -1), self.embedder.embed(flat) if flat else np.zeros((0, self.model.dim))
         m = self.model
         PW, VW, EW = m.probs(X), m.valence(X), m.intensity(X)
         PS, VS, ES = (m.probs(S), m.valence(S), m.intensity(S)) if flat else (None, None, None)

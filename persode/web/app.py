@@ -35,8 +35,8 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 __all__ = ['log', 'TOKEN_PARAM', 'MISSING', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES',
            'NO_TOKEN_WARNING', 'fault', 'new_access_token', 'access_gate', 'SessionGuard', 'signed_in', 'genuine',
            'journal_app', 'make_app', 'back', 'css', 'js', 'prompt_part', 'home', 'write', 'talk', 'chat', 'keep',
-           'unkeep', 'onboard', 'onboard_post', 'entry', 'image', 'why', 'correct', 'edit', 'mood_change', 'mood_set',
-           'forget_form', 'forget', 'timeline', 'day', 'all_entries', 'search', 'data', 'export', 'import_',
+           'unkeep', 'onboard', 'onboard_post', 'entry', 'photo_day', 'image', 'why', 'correct', 'edit', 'mood_change',
+           'mood_set', 'forget_form', 'forget', 'timeline', 'day', 'all_entries', 'search', 'data', 'export', 'import_',
            'erase_page', 'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup',
            'password_page', 'change_password', 'proxy_options', 'open_message', 'serve', 'worker_app', 'serve_workers',
            'cli_serve']
@@ -243,7 +243,7 @@ def home(req, auth, state, msg:str='', prompt:int=0):
         n = len(st['store'])
         back = looking_back(look_back(st['index'], now, tz, k=1), now, tz)   # one entry of each day, the rest a link away
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
-                        P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline'))), back)
+                        P(f'{n:,} entr{"y" if n == 1 else "ies"} in your journal. ', A('See the timeline', href='/timeline')), cls='recent'), back)
     today = now.astimezone(tz).date()
     return _html(page('Write', prompt_part(web, auth, prefs, prompt, '/'), entry_form(_token(req), zone=str(tz), today=today, mood='', photo=True), web.parts(auth, ('home', today, str(tz)), lists),
                       notice=NOTICES.get(msg)))
@@ -332,11 +332,23 @@ async def onboard_post(req, auth, state):
 _page_routes = APIRouter()
 
 @_page_routes.get('/page/{mid}')
-def entry(auth, state, mid:str, msg:str=''):
+def entry(req, auth, state, mid:str, msg:str=''):
     web = state.web
     try: v, _ = web.page_view(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return _html(page(entry_day(v.created_at, web.tz(auth)), diary_page(v, web.now(), web.tz(auth)), notice=NOTICES.get(msg)))
+    tz = web.tz(auth)
+    t = web.photo_day(auth, mid) if msg == 'written' else None      # offered right after writing, when the photo was taken on another day
+    offer = confirm_form(_token(req), f'/page/{mid}/photo-day', f'This photo was taken on {local_time(t, tz, "%A %d %B %Y")}. Use that day for this entry?',
+                         f'Use {local_time(t, tz, "%d %B")}', cancel=f'/page/{mid}', danger=False,
+                         cancel_text=f'No, keep {local_time(v.created_at, tz, "%d %B")}') if t else None
+    return _html(page(entry_day(v.created_at, tz), offer, diary_page(v, web.now(), tz), notice=NOTICES.get(msg)))
+
+@_page_routes.post('/page/{mid}/photo-day')
+def photo_day(auth, state, mid:str):
+    try: state.web.use_photo_day(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    except PersodeError as err: return _html(page('Nothing was changed', P(A('Back to the entry', href=f'/page/{mid}')), error=f'Nothing was changed: {err}'), 400)
+    return _go(f'/page/{mid}?msg=photo_day')
 
 @_page_routes.get('/page/{mid}/image')
 def image(auth, state, mid:str):

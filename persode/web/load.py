@@ -14,8 +14,9 @@ from ..journal.onboarding import OnboardingPreferences
 from .accounts import Accounts, CSRF_FIELD
 
 # %% auto #0
-__all__ = ['KINDS', 'MIX', 'TARGETS_MS', 'entry_text', 'form_token', 'Person', 'seed_journal', 'unseed_journal', 'free_port',
-           'code_commit', 'Server', 'pct', 'summarize_load', 'run_load', 'meets', 'LoadResult', 'cli_load']
+__all__ = ['KINDS', 'MIX', 'TARGETS_MS', 'WRITE_STEPS', 'entry_text', 'form_token', 'Person', 'seed_journal', 'unseed_journal',
+           'free_port', 'code_commit', 'Server', 'pct', 'summarize_load', 'run_load', 'meets', 'LoadResult', 'cli_load',
+           'write_profile', 'encode_saving', 'thread_limit_saving']
 
 # %% ../../nbs/web/04_load.ipynb #b921df4e
 KINDS = ('home', 'page', 'timeline', 'day', 'talk', 'entries', 'search', 'write')   # what a client does: seven page views and an entry write
@@ -34,8 +35,9 @@ _VALUE = re.compile(r'value="([^"]*)"')
 
 # %% ../../nbs/web/04_load.ipynb #bc33b45b
 def entry_text(rng:random.Random)->str:
-    "A plausible diary entry, different each call (the benchmark's writes)."
-    return rng.choice(_TEXTS).format(n=rng.choice(_NAMES)) + f' ({rng.randrange(10**9)})'
+    "A plausible diary entry of two sentences, each different each call (the benchmark's writes: no sentence is one the model has seen)."
+    a, b = rng.sample(_TEXTS, 2)
+    return ' '.join(f'{t.format(n=rng.choice(_NAMES))[:-1]} ({rng.randrange(10**9)}).' for t in (a, b))
 
 def form_token(html:str)->str:
     "The anti-forgery token of the first form of a page."
@@ -169,7 +171,7 @@ async def _drive(url:str, people:list, mix:dict, duration:float, requests:int, s
     limits = httpx.Limits(max_connections=4, max_keepalive_connections=4)
     cs = [httpx.AsyncClient(base_url=url, timeout=120., follow_redirects=False, limits=limits) for _ in people]
     try:
-        tokens = await asyncio.gather(*[_sign_in(c, p) for c, p in zip(cs, people)])
+        tokens = [await _sign_in(c, p) for c, p in zip(cs, people)]   # one after another: sign-ins racing from one address would meet the per-client backoff
         out, left, t0 = [], [requests], time.monotonic()
         await asyncio.gather(*[_browse(c, p, tok, random.Random(seed*1000 + i), mix, t0 + duration, left, out)
                                for i, (c, p, tok) in enumerate(zip(cs, people, tokens))])
@@ -321,3 +323,75 @@ def cli_load(argv:list)->int:
     if a.out: res.save(a.out)
     print(json.dumps(r) if a.json else str(res))
     return 0
+
+# %% ../../nbs/web/04_load.ipynb #wprof002
+WRITE_STEPS = (('whole write', 'web/webjournal.py', 'write'), ('feeling', 'memory/emotion.py', 'read'), ('MiniLM', 'memory/embeddings.py', 'encode'),
+               ('recall', 'journal/agent.py', '_retrieve'), ('picture', 'journal/llm.py', 'illustrate'),
+               ('page files', 'journal/agent.py', 'write_atomic'), ('store', 'journal/agent.py', 'commit_journal'),
+               ('catch up', 'journal/pages.py', 'sync_pages'))   # (step, the file and function whose cumulative time it is); MiniLM is inside 'feeling'
+
+def write_profile(now:datetime,          # the time the entries are written at
+                  n:int=20,              # entries written (after one that loads the model)
+                  entries:int=30,        # memories the person has before
+                  embedder=None,         # the person's embedder; the journal's default for a new person when None
+                  seed:int=0,
+                  db:str|None=None,      # a journal URL (e.g. a PostgreSQL server's; its person is removed after); a fresh SQLite file when None
+                 )->dict:                # steps_ms (CPU per write, profiled), cpu_ms and wall_ms per write (not profiled), loadavg
+    "Where an entry write's time goes: `n` writes through `WebJournal.write` under cProfile, CPU per step (of this process: a PostgreSQL server's own work is not counted); then `n` more unprofiled."
+    import cProfile, pstats
+    from persode.web.webjournal import WebJournal
+    if n < 1: raise PersodeError(f'n must be positive, got {n}')
+    tmp = Path(tempfile.mkdtemp(prefix='persode-profile-'))
+    try:
+        j = open_journal(db or tmp/'journal.db')
+        try:
+            p = seed_journal(j, 1, entries, now, embedder, seed=seed)[0]
+            uid = Accounts(j).get(p.username).user_id
+            web, rng = WebJournal(j, home=tmp/'home', tz='UTC', clock=lambda: now), random.Random(seed + 10**6)   # not the history's stream: its texts would come again, already embedded
+            prefs = web.prefs(uid)
+            def write():
+                with web.request(): web.write(uid, prefs, entry_text(rng))
+            write()                                     # the model loaded, the person's handles made
+            load0, pr = os.getloadavg(), cProfile.Profile(time.thread_time)
+            pr.enable()
+            for _ in range(n): write()
+            pr.disable()
+            c, w = time.thread_time(), time.perf_counter()
+            for _ in range(n): write()
+            c, w = time.thread_time() - c, time.perf_counter() - w
+            ident = j.user_info(uid)[0]
+            if db is not None: unseed_journal(j, [p])
+        finally: j.close()
+    finally: shutil.rmtree(tmp, ignore_errors=True)
+    st = pstats.Stats(pr).stats                          # (file, line, function) -> (calls, calls, own time, cumulative time, callers)
+    step = lambda f, name: round(sum(v[3] for k, v in st.items() if k[0].replace(os.sep, '/').endswith(f) and k[2] == name)/n*1e3, 2)
+    return dict(backend=_backend(db or 'sqlite'), n=n, entries=entries, embedder=ident, steps_ms={s: step(f, name) for s, f, name in WRITE_STEPS},
+                cpu_ms=round(c/n*1e3, 2), wall_ms=round(w/n*1e3, 2), loadavg=[round(x, 2) for x in load0], cpus=os.cpu_count())
+
+def encode_saving(texts:list,   # entries of more than one sentence
+                  reps:int=3,   # times each is embedded each way, interleaved
+                 )->dict:       # CPU ms per entry each way, their ratio, and the largest difference between the vectors
+    "MiniLM on an entry and its sentences in one call against two calls (the entry, then its sentences), measured in one run."
+    from persode.memory.embeddings import MiniLMEmbedder
+    from persode.memory.intensity import split_sentences
+    enc, one, two, diff = MiniLMEmbedder(notice=False).model, 0., 0., 0.
+    for _ in range(reps):
+        for t in texts:
+            s = split_sentences(t)
+            c = time.thread_time(); a = np.concatenate([enc.encode([t]), enc.encode(s)]); two += time.thread_time() - c
+            c = time.thread_time(); b = enc.encode([t] + s); one += time.thread_time() - c
+            diff = max(diff, float(np.abs(a - b).max()))
+    k = reps*len(texts)
+    return dict(texts=len(texts), two_calls_ms=round(two/k*1e3, 2), one_call_ms=round(one/k*1e3, 2), ratio=round(two/one, 2), max_diff=diff)
+
+def thread_limit_saving(reps:int=200)->dict:
+    "CPU ms per MiniLM call of holding BLAS to one thread: threadpoolctl's libraries found on every call against a controller found once."
+    from threadpoolctl import ThreadpoolController, threadpool_limits
+    ctl, every, once = ThreadpoolController(), 0., 0.
+    for _ in range(reps):
+        c = time.thread_time()
+        with threadpool_limits(1, user_api='blas'): pass
+        every += time.thread_time() - c; c = time.thread_time()
+        with ctl.limit(limits=1, user_api='blas'): pass
+        once += time.thread_time() - c
+    return dict(every_call_ms=round(every/reps*1e3, 3), once_ms=round(once/reps*1e3, 3))

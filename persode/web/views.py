@@ -24,18 +24,18 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
            'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
            'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'ANALYZER_WORDS', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS',
-           'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page',
-           'document', 'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp', 'zone_names',
-           'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields', 'check_month',
-           'check_day', 'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form',
-           'prompt_box', 'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form',
-           'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings',
-           'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason',
-           'recall_words', 'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'why_answer',
-           'talk_exchange', 'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day',
-           'entry_time', 'analyzer_words', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name',
-           'day_link', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link',
-           'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
+           'RECENT_ON_PHONE', 'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field',
+           'sentence', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp',
+           'zone_names', 'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields',
+           'check_month', 'check_day', 'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form',
+           'chat_form', 'prompt_box', 'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form',
+           'password_form', 'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class',
+           'mixed_feelings', 'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness',
+           'recall_reason', 'recall_words', 'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form',
+           'why_answer', 'talk_exchange', 'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card',
+           'entry_day', 'entry_time', 'analyzer_words', 'diary_page', 'entry_card', 'DaySummary', 'summarize',
+           'day_name', 'day_link', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back',
+           'tag_link', 'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -106,7 +106,8 @@ NOTICES = dict(   # what a screen says after `?msg=<key>`
                written='Your page is written.', onboarded='Your profile is saved.', edited='The entry is corrected; pages quoting it were drawn again.',
                forgotten='The entry is forgotten, with its page.', erased='Everything was erased: entries, profile and pages.',
                password='Your password is changed; every other browser signed in as you is signed out.',
-               mood='The mood is changed; its page was drawn again.')
+               mood='The mood is changed; its page was drawn again.',
+               photo_day='The entry is now dated the day its photo was taken; its page moved with it.')
 
 
 # %% ../../nbs/web/00_views.ipynb #2f611d01
@@ -315,8 +316,9 @@ def entry_form(token:str, text:str='', day:str='', time:str='', action:str='/wri
                photo:bool=False,      # offer a photo for the page (the form is then sent as multipart)
               ):
     "A text box with its counter (and, when `dated`, an optional day and time on the person's clock; with `mood`, a mood picker; when `photo`, a photo) posted to `action`."
-    when_ = when_fieldset(day, time, zone, today, 'Optional: leave it empty for now.')
-    pic = Details(Summary('Add a photo'), Div(Label('A photo for the page ', Small('(its date is used when you give none; its place and camera details are not kept)'), fr='photo'),
+    when_ = Details(Summary('Another day or time?'), when_fieldset(day, time, zone, today, 'Optional: leave it empty for now.'),
+                    cls='when-later', open=bool(day or time) or None)   # most entries are about today: the fields wait behind a disclosure
+    pic = Details(Summary('Add a photo'), Div(Label('A photo for the page ', Small('(if it was taken on another day, you are asked whether to use that day; its place and camera details are not kept)'), fr='photo'),
               Input(type='file', name='photo', id='photo', accept='image/jpeg,image/png,image/webp,image/gif'), cls='field'), cls='photo') if photo else None
     return Form(csrf_field(token), *[Input(type='hidden', name=k, value=v) for k, v in (hidden or {}).items()], Label(label, fr='text'),
                 text_box(text), None if mood is None else mood_picker(mood), when_ if dated else None, pic,
@@ -329,10 +331,11 @@ def confirm_form(token:str,      # the anti-forgery token
                  button:str,     # the confirming button's label
                  *fields,        # more fields (e.g. a confirmation phrase)
                  cancel:str|None='/', # where "Cancel" leads (None: no Cancel, for a form that is not a confirmation step)
-                 danger:bool=True, enctype:str|None=None):
+                 danger:bool=True, enctype:str|None=None,
+                 cancel_text:str='Cancel'):  # the way back's words (e.g. "No, keep 3 March" for an offer)
     "A confirmation step: the question, any extra fields, a confirming button and a way back."
     return Form(csrf_field(token), P(question), *fields, Div(Button(button, type='submit', cls='danger' if danger else None),
-                A('Cancel', href=cancel, cls='cancel') if cancel else None, cls='actions'), method='post', action=action, enctype=enctype, cls='confirm')
+                A(cancel_text, href=cancel, cls='cancel') if cancel else None, cls='actions'), method='post', action=action, enctype=enctype, cls='confirm')
 
 # %% ../../nbs/web/00_views.ipynb #b5e10008
 CONFIRM_ALL = 'forget everything'   # what a person types to erase their whole journal
@@ -812,6 +815,8 @@ TEXT_PAIRS = [(t, b) for t in ('fg', 'muted', 'accent', 'danger') for b in ('bg'
 def _vars(t:dict)->str: return ';'.join(f"--{k.replace('_', '-')}:{v}" for k, v in t.items())
 
 # %% ../../nbs/web/00_views.ipynb #4ed36e91
+RECENT_ON_PHONE = 3   # of the home page's recent entries, how many a narrow screen shows (the others are in the timeline and "All entries")
+
 APP_CSS = f"""
 :root{{{_vars(TOKENS['light'])};color-scheme:light dark;
  --serif:Charter,'Iowan Old Style','Palatino Linotype',Georgia,serif;--sans:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;
@@ -854,6 +859,7 @@ textarea{{max-width:none;line-height:1.5;resize:vertical}}input[type=date],input
 .field:has(>input[type=checkbox])>label{{margin:0;font-weight:400}}
 input[type=checkbox]{{width:1.5rem;height:1.5rem;margin:0;accent-color:var(--accent);flex:none}}
 fieldset.when{{border:1px solid var(--line);border-radius:var(--radius);padding:var(--s2) var(--s4);margin:var(--s4) 0;display:flex;flex-wrap:wrap;gap:0 var(--s5)}}
+details.when-later>summary,details.photo>summary{{cursor:pointer;min-height:24px}}details.when-later{{margin:var(--s3) 0}}
 details.later{{margin:var(--s4) 0;padding:var(--s2) var(--s4);border:1px solid var(--line);border-radius:var(--radius)}}details.later>summary{{cursor:pointer;font-family:var(--sans);font-weight:600;color:var(--accent);min-height:24px}}
 .hint{{color:var(--muted);font-size:var(--t-1)}}
 fieldset.when legend{{font-family:var(--sans);font-weight:600;padding:0 var(--s1)}}fieldset.when .hint{{flex-basis:100%;margin:0;font-size:var(--t-1);color:var(--muted)}}
@@ -879,6 +885,10 @@ caption{{text-align:left;font-style:italic;caption-side:top;padding-bottom:var(-
 .e4{{background:color-mix(in srgb,var(--accent) 36%,var(--bg))}}
 .mood-chart{{background:var(--surface);border:1px solid var(--line);border-radius:var(--radius)}}
 .mood-chart .pleasant{{fill:var(--mark-pleasant)}}.mood-chart .unpleasant{{fill:var(--mark-unpleasant)}}.mood-chart .strength{{fill:var(--mark-strength)}}
+@media (max-width:40rem){{.recent li:nth-child(n+{RECENT_ON_PHONE + 1}){{display:none}}.looking-back h3{{font-size:var(--t0)}}
+ .recent ul,.looking-back ul{{list-style:none;padding-left:0}}.looking-back>p:last-child{{display:none}}textarea{{height:7.5rem}}
+ .recent li,.looking-back li{{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2;overflow:hidden}}
+ .recent li a:focus-visible,.looking-back li a:focus-visible{{outline-offset:-3px}}}}
 @media print{{header,footer,.skip,form,.actions,nav{{display:none}}body{{background:#fff;color:#000;max-width:none;padding:0;font-size:11pt}}
  a{{color:#000;text-decoration:none}}.scroll{{overflow:visible}}img,svg{{break-inside:avoid}}}}
 """

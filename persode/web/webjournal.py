@@ -123,6 +123,11 @@ _SETTINGS_KIND = 'persode-settings'   # the kind of a journal's settings record,
 _DIARY = re.compile(r'<div class="diary">(.*?)</div>', re.S)
 _DEFAULT_PREFS = dict(name='friend', age=30)   # who pages are drawn for when a person has no profile yet
 
+def _sweep_key(store)->tuple|None:
+    "What a handle's store looked like when its pages were last swept: memories added since leave no page stale; an edit, an erasure or a reload (another writer) changes it. None for a store that keeps no count (PostgreSQL's)."
+    v = getattr(store, 'rewrite_version', None)
+    return None if v is None else (id(store), v)
+
 def _picture(folder:Path, stem:str)->Path|None:
     "A page's picture: the person's photo, its SVG drawing or an image model's PNG, or None."
     return next((p for p in (folder/f'{stem}.jpg', folder/f'{stem}.svg', folder/f'{stem}.png') if p.is_file()), None)
@@ -295,19 +300,20 @@ class WebJournal:
 
     # --- what a person can do
     def write(self, uid:str, prefs:OnboardingPreferences, text:str, written:str='',
-              photo:bytes|None=None,  # the person's photo for the page (`read_photo` checks it); its date is the entry's when `written` is empty
+              photo:bytes|None=None,  # the person's photo for the page (`read_photo` checks it); the day it was taken is offered afterwards (`photo_day`), not taken
               mood:str='',   # the mood the person chose, in words (`person_mood`); '' lets the analyzer read it
              )->object:
         "Write a journal entry and its page (`persode journal`); `written`: an optional past date or time."
         check_text(text); t = when_written(written, self.now(), self.tz(uid))
         if mood: person_mood(mood)        # a mood no one can choose stops here, before anything is written
         ph = read_photo(photo, self.tz(uid)) if photo is not None else None
-        if ph is not None and not written and ph.taken is not None: t = check_moment(ph.taken, self.now(), 'the date the photo was taken')
         with self.changes_lock(uid):
-            agent = self.agent(uid, prefs)
+            agent, st = self.agent(uid, prefs), self.user(uid)
             folder = own_folder(self.folder(uid), uid)
-            sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
+            if st.get('swept') is None or st['swept'] != _sweep_key(agent.store): sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
+            st['swept'] = None                   # a write that fails leaves the next one to sweep
             e = journal_entry(agent, text, t, folder, uid, photo=ph, mood=mood or None, db=self.db)
+            st['swept'] = _sweep_key(agent.store)
         self.user(uid)
         return e
 
@@ -558,6 +564,25 @@ def redate(self:WebJournal, uid:str,
         redate_pages(self.user(uid)['store'], self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), [mid], tz)
     self.user(uid)
     return self.memory(uid, mid)
+
+# %% ../../nbs/web/02_webjournal.ipynb #phday002
+@patch
+def photo_day(self:WebJournal, uid:str, mid:str)->datetime|None:
+    "When the photo of entry `mid`'s page was taken, if its camera said so and that was another day than the entry's (on the person's clock); None otherwise."
+    m, tz = self.memory(uid, mid), self.tz(uid)
+    rec = _record(self.folder(uid), journal_stem(m.created_at, m.id), uid)
+    prov = rec.get('provenance') if rec is not None else None
+    try: t = datetime.fromisoformat(prov['photo_taken'])
+    except (TypeError, KeyError, ValueError): return None
+    if t.tzinfo is None or t.astimezone(tz).date() == m.created_at.astimezone(tz).date(): return None
+    return t
+
+@patch
+def use_photo_day(self:WebJournal, uid:str, mid:str)->object:
+    "Date entry `mid` when its photo was taken (the offer of `photo_day` taken); `PersodeError` when there is no other day to take."
+    t = self.photo_day(uid, mid)
+    if t is None: raise PersodeError('this entry has no photo taken on another day')
+    return self.redate(uid, mid, t.isoformat())
 
 # %% ../../nbs/web/02_webjournal.ipynb #c6a70005
 @contextlib.contextmanager
