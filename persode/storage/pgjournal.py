@@ -13,9 +13,9 @@ from ..recall.lexical import tokenize, TOKENIZER_VERSION
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'PgUnavailable',
-           'is_postgres_url', 'pg_driver', 'fill_words', 'migrate_words', 'migrate_days', 'schema_version',
-           'stored_dim', 'migrate', 'as_vector', 'check_mid', 'when_text', 'row_cells', 'PgJournal']
+__all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'FEW_WORD_HITS',
+           'PgUnavailable', 'is_postgres_url', 'pg_driver', 'fill_words', 'migrate_words', 'migrate_days',
+           'schema_version', 'stored_dim', 'migrate', 'as_vector', 'check_mid', 'when_text', 'row_cells', 'PgJournal']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
@@ -613,6 +613,8 @@ def _find_where(user_id:str, f:Find)->tuple:
     if f.words: where.append('words @> %s::text[]'); args.append(list(f.words))
     return ' AND '.join(where), args
 
+FEW_WORD_HITS = 100   # up to this many matches of the words, a search reads them all through the GIN index and sorts them
+
 @patch
 def find_rows(self:PgJournal, user_id, find:Find, before=None, limit:int=25)->list:
     "Matching rows newest first (ties by id, byte order), older than the cursor `before`."
@@ -621,10 +623,16 @@ def find_rows(self:PgJournal, user_id, find:Find, before=None, limit:int=25)->li
     where, args = _find_where(user_id, find)
     if before is not None:
         t = _ts(before[0]); where += ' AND created_at <= %s AND (created_at < %s OR id COLLATE "C" < %s)'; args += [t, t, before[1]]
-    sql = (f'SELECT id, text, created_at, intensity, emotion, valence, event, hashtags FROM persode_memories WHERE {where} '
-           'ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT %s')
-    rows = self.run(lambda c: c.execute(sql, (*args, int(limit))).fetchall())
-    return [(r[0], r[1], _epoch(r[2]), r[3], r[4], r[5], r[6], tuple(r[7] or ())) for r in rows]
+    cols, order = 'id, text, created_at, intensity, emotion, valence, event, hashtags', 'ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT %s'
+    walk = f'SELECT {cols} FROM persode_memories WHERE {where} {order}'
+    few = (f'WITH hit AS MATERIALIZED (SELECT {cols} FROM persode_memories WHERE {where} LIMIT {FEW_WORD_HITS + 1}) '
+           f'SELECT {cols}, (SELECT count(*) FROM hit) FROM hit {order}')
+    def go(c):
+        if find.words:            # the GIN index first: all the matches when they are few, sorted here
+            rows = c.execute(few, (*args, int(limit)), prepare=False).fetchall()
+            if not rows or rows[0][-1] <= FEW_WORD_HITS: return rows
+        return c.execute(walk, (*args, int(limit)), prepare=False).fetchall()   # common words: the newest first, from the cursor
+    return [(r[0], r[1], _epoch(r[2]), r[3], r[4], r[5], r[6], tuple(r[7] or ())) for r in self.run(go)]
 
 @patch
 def count_found(self:PgJournal, user_id, find:Find, upto:int|None=None)->int:
@@ -633,8 +641,8 @@ def count_found(self:PgJournal, user_id, find:Find, upto:int|None=None)->int:
     if self.known_dim() is None: return 0
     where, args = _find_where(user_id, find)
     if upto is None: sql = f'SELECT count(*) FROM persode_memories WHERE {where}'
-    else: sql, args = f'SELECT count(*) FROM (SELECT 1 FROM persode_memories WHERE {where} LIMIT %s) AS k', [*args, int(upto) + 1]
-    return self.run(lambda c: c.execute(sql, args).fetchone()[0])
+    else: sql, args = f'WITH hit AS MATERIALIZED (SELECT 1 FROM persode_memories WHERE {where} LIMIT %s) SELECT count(*) FROM hit', [*args, int(upto) + 1]
+    return self.run(lambda c: c.execute(sql, args, prepare=False).fetchone()[0])
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #tsrd0021
 @patch
