@@ -348,8 +348,8 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
             db.set_mood(user, a.id, None if a.mood == AUTO_MOOD else a.mood); _reload(s); m = s[a.id]
         if a.text is not None or a.mood is not None:
             n += sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old} if a.text is not None else {})
-        if at is not None and at != m.created_at:
-            db.redate(user, {a.id: at})
+        if at is not None and (at != m.created_at or a.id in db.day_only(user)):
+            db.redate(user, {a.id: at}); db.set_day(user, a.id, False)       # a time, not a day alone (noon included)
             s = db.store_for(user, _embedder(a)); m = s[a.id]
             n += redate_pages(s, folder, user, user_preferences(db, user), [a.id], _zone(a))
         _index(a, s, folder, db)

@@ -53,11 +53,12 @@ def export_lines(self:JournalDB,
     identity, dim, n = self.user_info(user_id)
     yield inert_json(dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, user_id=user_id, embedder=identity, dim=dim,
                           count=n, embeddings=bool(embeddings), preferences=self.preferences(user_id)))
-    k, readings = 0, self.read_moods(user_id)
+    k, readings, days = 0, self.read_moods(user_id), self.read_days(user_id)
     for rows in self.load_rows(user_id):
         for r in rows:
             d = dict(zip(ROW_FIELDS[:-1], r[:-1]))
             if r[0] in readings: d['analyzer'] = dict(zip(('emotion', 'intensity', 'valence'), readings[r[0]]))   # the mood is the person's
+            d['day'] = r[0] in days       # dated by its day alone
             d['created_at'], d['last_recalled'] = _iso(d.pop('created')), _iso(d['last_recalled'])
             d['hashtags'] = list(d['hashtags'])
             if embeddings: d['embedding'] = _b64(r[10])
@@ -94,7 +95,7 @@ def export_jsonl(self:JournalDB,
 MAX_RECALLS = 2**31 - 1   # the largest recall count an import accepts (far beyond any real history)
 
 def _parse_memory(d, i:int, src, dim, now:float)->tuple:
-    "Validate one exported memory (nothing after `now`, epoch seconds); returns a row (vec None when absent) and the analyzer's reading when the mood is the person's (else None)."
+    "Validate one exported memory (nothing after `now`, epoch seconds); returns a row (vec None when absent) and what the entry keeps beside it: `{'analyzer': reading}` when the mood is the person's, `{'day': True}` when it is dated by its day alone."
     if not isinstance(d, dict): raise PersodeError(f'{src}: line {i}: expected a JSON object')
     miss = [k for k in ('id', 'text', 'created_at', 'intensity') if k not in d]
     if miss: raise PersodeError(f'{src}: line {i}: missing {", ".join(miss)}')
@@ -120,6 +121,8 @@ def _parse_memory(d, i:int, src, dim, now:float)->tuple:
         if reading is not None:
             if not isinstance(reading, dict): raise PersodeError('analyzer must be an object (emotion, intensity, valence)')
             reading = check_reading((reading.get('emotion'), reading.get('intensity'), reading.get('valence')), 'analyzer')
+        day = d.get('day', False)
+        if not isinstance(day, bool): raise PersodeError('day must be true (the entry is dated by its day alone) or false')
         vec = None
         if d.get('embedding') is not None:
             raw = base64.b64decode(d['embedding'], validate=True)
@@ -129,7 +132,7 @@ def _parse_memory(d, i:int, src, dim, now:float)->tuple:
             if not np.isfinite(vec).all() or nrm == 0: raise PersodeError('embedding must be finite and non-zero')
             if abs(nrm - 1) > 1e-3: vec = (vec/nrm).astype(np.float32)
     except (TypeError, ValueError, OverflowError) as e: raise PersodeError(f'{src}: line {i}: {e}') from None
-    return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec), reading
+    return (mid, text, created, E, emo, val, ev, tuple(tags), rc, last, vec), ({} if reading is None else dict(analyzer=reading)) | (dict(day=True) if day else {})
 
 # %% ../../nbs/storage/05_storage.ipynb #69f20cf8
 MAX_PROFILE_FIELDS, MAX_PROFILE_CHARS = 64, 65536   # the largest onboarding profile an import accepts
@@ -151,7 +154,7 @@ def check_export_profile(prefs,              # the `preferences` of an export's 
 def read_export(src,     # a path or a text stream of JSON Lines written by `export_jsonl`
                 now=None, # nothing in the file may be after this moment; the current time when None
                 profile_check=None, # `f(profile dict)` raising on a profile that is not valid (e.g. `OnboardingPreferences.from_dict`)
-               )->tuple:  # (header dict, list of rows, {id: the analyzer's reading} of the entries whose mood is the person's)
+               )->tuple:  # (header dict, list of rows, {id: {'analyzer': reading, 'day': True}} of the entries with the person's mood or dated by their day alone)
     "Read and validate a whole export; raises `PersodeError` naming the first bad line."
     now = as_utc(utcnow() if now is None else now, 'now').timestamp()
     name = str(getattr(src, 'name', src))
@@ -179,16 +182,16 @@ def read_export(src,     # a path or a text stream of JSON Lines written by `exp
     if not isinstance(head.get('version'), int) or head['version'] > EXPORT_VERSION:
         raise PersodeError(f'{name} has export version {head.get("version")!r}, newer than this persode understands ({EXPORT_VERSION})')
     check_export_profile(head.get('preferences'), name, profile_check)   # the onboarding profile travels in the header
-    rows, readings = [], {}
+    rows, kept = [], {}
     for i, d in enumerate(parsed[1:], 2):
-        r, reading = _parse_memory(d, i, name, head.get('dim'), now); rows.append(r)
-        if reading is not None: readings[r[0]] = reading
+        r, beside = _parse_memory(d, i, name, head.get('dim'), now); rows.append(r)
+        if beside: kept[r[0]] = beside
     if not complete or len(rows) != head.get('count'):
         raise PersodeError(f'{name} is truncated or incomplete: the header announces {head.get("count")} memories, the file holds {len(rows)}; nothing was imported')
     ids = [r[0] for r in rows]
     if len(set(ids)) != len(ids): raise PersodeError(f'{name} repeats a memory id')
     if head.get('embeddings') and any(r[10] is None for r in rows): raise PersodeError(f'{name}: a memory lacks its embedding')
-    return head, rows, readings
+    return head, rows, kept
 
 # %% ../../nbs/storage/05_storage.ipynb #9492d112
 @patch
@@ -201,7 +204,7 @@ def import_jsonl(self:JournalDB,
                  profile_check=None,           # `f(profile dict)` raising on an onboarding profile that is not valid (see `read_export`)
                 )->dict:                       # {'added', 'skipped', 'user_id', 'embedder', 'profile': 'restored', 'kept' or None}
     "Import memories from JSON Lines; idempotent (ids already stored are skipped). The onboarding profile in the file is restored when the user has none."
-    head, rows, readings = read_export(src, now, profile_check)
+    head, rows, kept = read_export(src, now, profile_check)
     if user_id is None and str(head.get('user_id', '')).startswith('~'):     # the web app's own records, never a person's journal
         raise PersodeError(f"the file names the reserved user {str(head['user_id'])[:40]!r} (ids starting with '~'); give the user to import into")
     user_id = check_user_id(user_id if user_id is not None else head.get('user_id') or DEFAULT_USER)
@@ -218,10 +221,12 @@ def import_jsonl(self:JournalDB,
             raise PersodeError(f'the export holds {head.get("embedder")} vectors but the journal uses {embedder.identity}: pass --reembed to embed the texts again')
         vecs = embedder.embed([r[1] for r in rows])
         rows = [r[:10] + (v,) for r, v in zip(rows, vecs)]
-    had = self.has_ids(user_id, list(readings)) if readings else set()
+    had = self.has_ids(user_id, list(kept)) if kept else set()
     added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)
-    for r in rows:          # the person's moods of the entries added keep the analyzer's reading beside them
-        if r[0] in readings and r[0] not in had: self.write_mood(user_id, r[0], (r[4], r[3], r[5]), readings[r[0]])
+    for r in rows:          # the entries added keep the analyzer's reading beside the person's mood, and their day alone
+        if r[0] not in kept or r[0] in had: continue
+        if 'analyzer' in kept[r[0]]: self.write_mood(user_id, r[0], (r[4], r[3], r[5]), kept[r[0]]['analyzer'])
+        if kept[r[0]].get('day'): self.write_day(user_id, r[0], True)
     if added: self.index_sentences(user_id, embedder)     # now, not at the first recall of every handle after the import
     profile = None
     if head.get('preferences') is not None:

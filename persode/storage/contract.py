@@ -2,14 +2,14 @@
 
 # %% ../../nbs/storage/00_contract.ipynb #2fd1773a
 from __future__ import annotations
-import gc, importlib, json, math, os, re
+import gc, hashlib, importlib, json, math, os, re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone, tzinfo
 from fastcore.basics import patch
 from pathlib import Path
 import numpy as np
 from ..memory.decay import as_utc
-from ..core.text import PersodeError, check_text, check_id, redact
+from ..core.text import PersodeError, check_text, check_id, redact, MAX_ID_CHARS, zone, local_zone, aware
 from ..memory.embeddings import Embedder, HashingEmbedder, get_embedder, new_journal_embedder
 from ..recall.store import MemoryStore
 from ..recall.records import put_columns, utc_datetime
@@ -19,10 +19,11 @@ from ..memory.analyzer import person_mood
 
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
-           'MAX_WORDS', 'MAX_TOKENS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'persode_home',
-           'default_db_path', 'check_user_id', 'JournalDB', 'register_backend', 'backend_schemes', 'mem_rows',
-           'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find',
-           'find_filter', 'like_escape', 'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory', 'check_reading']
+           'MAX_WORDS', 'MAX_TOKENS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'SETTINGS_PREFIX',
+           'SETTINGS_KIND', 'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend',
+           'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk',
+           'check_edit_row', 'open_journal', 'Find', 'find_filter', 'like_escape', 'EntryPage', 'entry_cursor',
+           'read_cursor', 'found_memory', 'check_reading', 'settings_id', 'saved_zone', 'at_noon', 'noon_ids']
 
 # %% ../../nbs/storage/00_contract.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -573,6 +574,66 @@ def set_mood(self:JournalDB,
 def mood_reading(self:JournalDB, user_id:str, mid:str)->tuple|None:
     "What the analyzer read of entry `mid` when the person set its mood (emotion, intensity, valence); None when the mood is the analyzer's."
     return self.read_moods(check_user_id(user_id)).get(mid)
+
+# %% ../../nbs/storage/00_contract.ipynb #day38002
+SETTINGS_PREFIX = '~settings:'   # user id prefix of a journal's app settings (its time zone, see `persode.web.webjournal`)
+SETTINGS_KIND = 'persode-settings'   # the `kind` of such a record
+
+def settings_id(uid:str)->str:
+    "The reserved user id under which the journal `uid`'s app settings are kept."
+    key = SETTINGS_PREFIX + uid
+    return key if len(key) <= MAX_ID_CHARS else SETTINGS_PREFIX + hashlib.sha256(uid.encode()).hexdigest()
+
+def saved_zone(prefs:str|None)->tzinfo:
+    "The zone of a settings record's JSON text (`settings_id`); the machine's zone when there is none or it names no zone."
+    try: d = json.loads(prefs) if prefs else None
+    except ValueError: d = None
+    name = d.get('tz') if isinstance(d, dict) and d.get('kind') == SETTINGS_KIND else None
+    try: return zone(name) if isinstance(name, str) and name and name.lower() != 'local' else local_zone()
+    except PersodeError: return local_zone()
+
+def at_noon(t:datetime, tz)->bool:
+    "Whether `t` is noon to the microsecond on the clock of zone `tz`: how the schema upgrade tells an entry dated by its day alone."
+    return aware(t, 't').astimezone(zone(tz)).strftime('%H:%M:%S.%f') == '12:00:00.000000'
+
+def noon_ids(rows,      # (user_id, memory id, formation time: datetime or epoch seconds) of the memories
+             prefs_of,  # prefs_of(user id) -> the JSON text of that user's preferences, or None
+            )->list:    # [(user_id, memory id)] of the memories at noon on their person's saved clock
+    "The memories a schema upgrade flags as dated by their day alone (`at_noon` in the zone of `saved_zone(prefs_of(settings_id(user)))`)."
+    zones, out = {}, []
+    for uid, mid, t in rows:
+        if uid not in zones: zones[uid] = saved_zone(prefs_of(settings_id(uid)))
+        if at_noon(t if isinstance(t, datetime) else datetime.fromtimestamp(t, timezone.utc), zones[uid]): out.append((uid, mid))
+    return out
+
+
+# %% ../../nbs/storage/00_contract.ipynb #day38005
+@patch
+def write_day(self:JournalDB, user_id:str, mid:str, day:bool)->bool:
+    "One transaction: flag memory `mid` as dated by its day alone (`day` True) or clear the flag; returns whether it was flagged before; a missing id is a KeyError."
+    raise NotImplementedError
+
+@patch
+def read_days(self:JournalDB, user_id:str)->set:
+    "The ids of the user's entries dated by their day alone."
+    raise NotImplementedError
+
+@patch
+def set_day(self:JournalDB,
+            user_id:str,     # the owner
+            mid:str,         # the memory
+            day:bool=True,   # True: dated by its day alone; False: by its time
+           )->bool:          # whether it was dated by its day alone before
+    "Flag an entry as dated by its day alone, or as timed."
+    user_id, mid = check_user_id(user_id), check_id(mid, 'memory id')
+    if not isinstance(day, bool): raise PersodeError(f'day must be True (dated by its day alone) or False (by its time), not {str(day)[:40]!r}')
+    return self.write_day(user_id, mid, day)
+
+@patch
+def day_only(self:JournalDB, user_id:str)->set:
+    "The ids of the user's entries dated by their day alone (`set_day`)."
+    return self.read_days(check_user_id(user_id))
+
 
 # %% ../../nbs/storage/00_contract.ipynb #upd00002
 @patch

@@ -8,14 +8,14 @@ from datetime import datetime, timezone
 import numpy as np
 from ..memory.decay import as_utc, utcnow
 from ..core.text import check_text
-from .contract import JournalDB, check_edit_row, LoadChunk, Find
+from .contract import JournalDB, check_edit_row, LoadChunk, Find, noon_ids
 from ..recall.lexical import tokenize, TOKENIZER_VERSION
 from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['EXTENSION_HELP', 'MIGRATIONS', 'SCHEMA_VERSION', 'INT4_MAX', 'LATEST_SQL', 'MEMCOLS', 'FEW_WORD_HITS',
-           'PgUnavailable', 'is_postgres_url', 'pg_driver', 'fill_words', 'migrate_words', 'schema_version',
-           'stored_dim', 'migrate', 'as_vector', 'check_mid', 'when_text', 'row_cells', 'PgJournal']
+           'PgUnavailable', 'is_postgres_url', 'pg_driver', 'fill_words', 'migrate_words', 'migrate_days',
+           'schema_version', 'stored_dim', 'migrate', 'as_vector', 'check_mid', 'when_text', 'row_cells', 'PgJournal']
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #af5c4ea6
 import numbers
@@ -84,6 +84,19 @@ def migrate_words(conn):
     fill_words(conn)
     for stmt in _WORDS_SQL.split(';\n'):
         if stmt.strip(): conn.execute(stmt)
+
+# %% ../../nbs/storage/03_pgjournal.ipynb #day38020
+def migrate_days(conn):
+    "Migration 9: `persode_days`, the entries dated by their day alone (deleted with them), holding the entries at noon on their person's saved clock (`noon_ids`)."
+    conn.execute('''CREATE TABLE persode_days (
+    user_id text NOT NULL,
+    id      text NOT NULL,
+    PRIMARY KEY (user_id, id),
+    FOREIGN KEY (user_id, id) REFERENCES persode_memories (user_id, id) ON DELETE CASCADE)''')
+    prefs = dict(conn.execute('SELECT user_id, preferences FROM persode_users').fetchall())
+    with conn.cursor() as cur:
+        cur.executemany('INSERT INTO persode_days (user_id, id) VALUES (%s, %s)', noon_ids(conn.execute('SELECT user_id, id, created_at FROM persode_memories').fetchall(), prefs.get))
+
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #b535a488
 MIGRATIONS = (
@@ -164,6 +177,7 @@ CREATE TABLE persode_moods (
     FOREIGN KEY (user_id, id) REFERENCES persode_memories (user_id, id) ON DELETE CASCADE);
 '''),
     (8, "the words of every text in every script (persode.recall.lexical.tokenize's tokens, written by the client), with a GIN index for search", migrate_words),
+    (9, 'entries dated by their day alone (a flag, beside the time)', migrate_days),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -514,6 +528,23 @@ class PgJournal(JournalDB):
         if self.known_dim() is None: return {}
         return self.run(lambda conn: {r[0]: (r[1], float(r[2]), float(r[3])) for r in
                                       conn.execute('SELECT id, emotion, intensity, valence FROM persode_moods WHERE user_id = %s', (user_id,))})
+
+    def write_day(self, user_id, mid, day)->bool:
+        user_id, mid = _uid(user_id), check_mid(mid)
+        if self.known_dim() is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
+        def go(conn):
+            with conn.transaction():
+                if conn.execute('SELECT 1 FROM persode_memories WHERE user_id = %s AND id = %s FOR UPDATE', (user_id, mid)).fetchone() is None:
+                    raise NotFoundError(f'user {user_id!r} has no memory {mid!r}')
+                was = conn.execute('DELETE FROM persode_days WHERE user_id = %s AND id = %s', (user_id, mid)).rowcount > 0
+                if day: conn.execute('INSERT INTO persode_days (user_id, id) VALUES (%s, %s)', (user_id, mid))
+                return was
+        return self.run(go, write=True)
+
+    def read_days(self, user_id)->set:
+        user_id = _uid(user_id)
+        if self.known_dim() is None: return set()
+        return self.run(lambda conn: {r[0] for r in conn.execute('SELECT id FROM persode_days WHERE user_id = %s', (user_id,))})
 
     def erase_user(self, user_id)->int:
         user_id = _uid(user_id)

@@ -299,6 +299,7 @@ class SQLiteJournal(JournalDB):
             marked = tombstone(con, user_id, [r[0] for r in found.values()])
             con.executemany('DELETE FROM sentence_vecs WHERE user_id=? AND id=?', ((user_id, i) for i in found))
             con.executemany('DELETE FROM moods WHERE user_id=? AND id=?', ((user_id, i) for i in found))
+            con.executemany('DELETE FROM days WHERE user_id=? AND id=?', ((user_id, i) for i in found))
         self._tombstoned = getattr(self, '_tombstoned', set()) | marked
         if erase_now: self._scrub()
         else: self._erase_pending = True          # `close` (or `compact`) finishes the erasure
@@ -334,6 +335,18 @@ class SQLiteJournal(JournalDB):
             con.execute('UPDATE memories SET emotion=?, intensity=?, valence=? WHERE user_id=? AND id=?', (*mood, user_id, mid))
             return tuple(mood), None if kept is None else tuple(kept)
 
+    def write_day(self, user_id, mid, day)->bool:
+        with self._write() as con:
+            if con.execute('SELECT 1 FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone() is None:
+                raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
+            was = con.execute('DELETE FROM days WHERE user_id=? AND id=?', (user_id, mid)).rowcount > 0
+            if day: con.execute('INSERT INTO days(user_id, id) VALUES (?,?)', (user_id, mid))
+            return was
+
+    def read_days(self, user_id)->set:
+        with self._read() as con:
+            return {r[0] for r in con.execute('SELECT id FROM days WHERE user_id=?', (user_id,))}
+
     def has_ids(self, user_id, ids)->set:
         with self._read() as con:
             return {i for i in ids if con.execute('SELECT 1 FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone()}
@@ -349,6 +362,7 @@ class SQLiteJournal(JournalDB):
             con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
             con.execute('DELETE FROM sentence_vecs WHERE user_id=?', (user_id,))
             con.execute('DELETE FROM moods WHERE user_id=?', (user_id,))
+            con.execute('DELETE FROM days WHERE user_id=?', (user_id,))
             con.execute('DELETE FROM users WHERE user_id=?', (user_id,))
         self._scrub(vacuum=True)
         return n

@@ -4,15 +4,16 @@
 from __future__ import annotations
 import numpy as np
 from ..recall.lexical import tokenize, TOKENIZER_VERSION
+from .contract import noon_ids
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'APPLICATION_ID', 'SQLITE_MAGIC', 'BLOCK_BYTES', 'MERGE_BYTES', 'VEC_BLOCKS', 'WORDS_TABLE',
-           'MIGRATIONS', 'block_rows', 'migrate_v2', 'words_of', 'index_words', 'unindex_words', 'erase_words',
-           'build_words', 'words_current', 'put_blocks', 'append_vectors', 'tombstone', 'zero_tombstones',
-           'replace_vector', 'drop_tombstones']
+           'DAYS_TABLE', 'MIGRATIONS', 'block_rows', 'migrate_v2', 'words_of', 'index_words', 'unindex_words',
+           'erase_words', 'build_words', 'words_current', 'migrate_days', 'put_blocks', 'append_vectors', 'tombstone',
+           'zero_tombstones', 'replace_vector', 'drop_tombstones']
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #9d3138fd
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 APPLICATION_ID = 0x50534445    # 'PSDE' in the SQLite header: marks a Persode journal
 SQLITE_MAGIC = b'SQLite format 3\x00'   # the first 16 bytes of every SQLite file
 
@@ -80,6 +81,19 @@ def words_current(con)->bool:
     r = con.execute("SELECT value FROM meta WHERE key='words'").fetchone()
     return r is not None and r[0] == str(TOKENIZER_VERSION)
 
+# %% ../../nbs/storage/01_sqlite_format.ipynb #day38010
+DAYS_TABLE = """CREATE TABLE days(
+            user_id TEXT NOT NULL,
+            id TEXT NOT NULL,           -- a memory dated by its day alone (deleted with it)
+            PRIMARY KEY(user_id, id))"""
+
+def migrate_days(con):
+    "Schema 7 → 8: the `days` table, holding the entries at noon on their person's saved clock (`noon_ids`)."
+    con.execute(DAYS_TABLE)
+    prefs = dict(con.execute('SELECT user_id, preferences FROM users').fetchall())
+    con.executemany('INSERT INTO days(user_id, id) VALUES (?,?)', noon_ids(con.execute('SELECT user_id, id, created FROM memories').fetchall(), prefs.get))
+
+
 # %% ../../nbs/storage/01_sqlite_format.ipynb #728cd955
 MIGRATIONS = [  # (version, description, statements or callables(con)); append new versions, never edit old ones
     (1, 'users, memories and meta tables', [
@@ -123,6 +137,7 @@ MIGRATIONS = [  # (version, description, statements or callables(con)); append n
             emotion TEXT NOT NULL, intensity REAL NOT NULL, valence REAL NOT NULL,   -- what the analyzer read
             PRIMARY KEY(user_id, id))"""]),
     (7, "full-text index of the entries' words (FTS5 over persode.recall.lexical.tokenize's tokens)", [build_words]),
+    (8, 'entries dated by their day alone (a flag, beside the time)', [migrate_days]),
 ]
 
 # %% ../../nbs/storage/01_sqlite_format.ipynb #611027bd

@@ -16,9 +16,9 @@ _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'WORDS_WORLD', 'WORDS_FINDS', 'CLI_ENTRIES', 'COMPANION_DAYS', 'run_child', 'check_restart',
            'check_crash', 'check_concurrency', 'check_isolation', 'check_find', 'check_words', 'check_edit',
-           'check_roundtrip', 'check_follow', 'check_mood', 'storage_behaviour_suite', 'check_store_behaviour',
-           'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply', 'fixture_responder',
-           'TempPostgres', 'temp_postgres', 'child_env']
+           'check_roundtrip', 'check_follow', 'check_mood', 'check_days', 'storage_behaviour_suite',
+           'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply',
+           'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
 
 # %% ../../nbs/testing/01_testing.ipynb #aad9f9a6
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
@@ -336,6 +336,35 @@ def check_mood(url:str, url2:str):
         assert db.count('md2') == 0 and db.check() == 'ok'
     return 'ok'
 
+def check_days(url:str, url2:str):
+    "An entry dated by its day alone is a flag, not a time: an entry at noon to the microsecond stays timed, the flag is set and cleared in one step, export → import carries it, and it goes with its entry and its person; bad input is refused."
+    import io
+    from fastcore.test import test_fail
+    noon = datetime(2025, 3, 1, 12, tzinfo=timezone.utc)                # exactly noon: an ordinary time
+    with open_journal(url) as db, open_journal(url2) as db2:
+        s = db.store_for('dy', HashingEmbedder())
+        s.add_many(['Lunch with Ana at noon sharp', 'The day we moved house', 'A quiet evening'], [noon, noon + timedelta(days=1), noon + timedelta(days=2, hours=8)], ids=['n', 'd', 'e'])
+        assert db.day_only('dy') == set()
+        assert db.set_day('dy', 'd') is False and db.set_day('dy', 'd', True) is True and db.day_only('dy') == {'d'}
+        assert db.set_day('dy', 'e') is False and db.set_day('dy', 'e', False) is True and db.day_only('dy') == {'d'}
+        text = db.export_jsonl('dy')
+        lines = {d['id']: d for d in map(json.loads, text.splitlines()[1:])}
+        assert {k: v['day'] for k, v in lines.items()} == dict(n=False, d=True, e=False), lines
+        assert db2.import_jsonl(io.StringIO(text))['added'] == 3 and db2.day_only('dy') == {'d'}
+        assert db2.import_jsonl(io.StringIO(text))['added'] == 0 and db2.day_only('dy') == {'d'}
+        assert [m.created_at for m in db2.entries('dy').entries][::-1] == [noon, noon + timedelta(days=1), noon + timedelta(days=2, hours=8)]
+        test_fail(lambda: db.set_day('dy', 'nope'), exc=KeyError)
+        test_fail(lambda: db.set_day('other', 'd'), exc=KeyError)                   # another user's entry: untouched
+        test_fail(lambda: db.set_day('dy', 'd', 'yes'), contains='day must be True')
+        test_fail(lambda: db.set_day('dy', 'd\x00'), contains='memory id')
+        bad = text.replace('"day": true', '"day": "yes"', 1)
+        test_fail(lambda: db.import_jsonl(io.StringIO(bad), 'dy2'), contains='day must be true')
+        assert db.count('dy2') == 0
+        db.set_day('dy', 'n'); db.delete('dy', ['n']); assert db.day_only('dy') == {'d'}   # forgetting takes the flag
+        s.add('Lunch with Ana at noon sharp', noon, id='n'); assert db.day_only('dy') == {'d'}   # the same id again: timed
+        db.forget_user('dy'); assert db.day_only('dy') == set() and db.check() == 'ok'
+    return 'ok'
+
 def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty journal URL (or path) per name
                            )->dict:   # test name -> 'ok'
     "Run every backend-independent journal behaviour check against fresh journals."
@@ -343,7 +372,7 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
                 follow=check_follow(make_url('follow')), find=check_find(make_url('find')), words=check_words(make_url('words')),
-                mood=check_mood(make_url('mood1'), make_url('mood2')))
+                mood=check_mood(make_url('mood1'), make_url('mood2')), days=check_days(make_url('days1'), make_url('days2')))
 
 
 # %% ../../nbs/testing/01_testing.ipynb #a068aa22

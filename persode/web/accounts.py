@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse, base64, hashlib, hmac, ipaddress, json, math, os, re, secrets, sys, threading, time
 from dataclasses import dataclass
 from pathlib import Path
-from ..core.text import PersodeError, MAX_ID_CHARS
+from ..core.text import PersodeError
 from ..storage import JournalDB, DEFAULT_USER, persode_home, check_user_id, open_journal
+from ..storage.contract import settings_id
 
 # %% auto #0
-__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'SETTINGS_PREFIX', 'RESERVED_USERNAMES',
-           'ACCOUNT_BACKOFF', 'CLIENT_BACKOFF', 'DEVICE_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SWEEP_EVERY',
-           'SECRET_ENV', 'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
+__all__ = ['MIN_PASSWORD_CHARS', 'MAX_PASSWORD_CHARS', 'ACCOUNT_PREFIX', 'RESERVED_USERNAMES', 'ACCOUNT_BACKOFF',
+           'CLIENT_BACKOFF', 'DEVICE_BACKOFF', 'FORGET_FAILURES', 'LIMIT_PREFIX', 'SWEEP_EVERY', 'SECRET_ENV',
+           'SECRET_FILE', 'MIN_SECRET_BYTES', 'SESSION_COOKIE', 'SESSION_TTL', 'CLOCK_SKEW', 'CSRF_FIELD',
            'CSRF_HEADER', 'DEVICE_COOKIE', 'DEVICE_TTL', 'CSP', 'SECURITY_HEADERS', 'check_password', 'default_hasher',
-           'hash_password', 'verify_password', 'check_username', 'settings_id', 'is_account_record', 'Account',
-           'Accounts', 'wait_words', 'TooManyAttempts', 'Backoff', 'client_key', 'LoginLimiter', 'sign_in',
-           'load_secret', 'Session', 'new_session', 'sign_session', 'read_session', 'cookie_kwargs',
-           'session_cookie_header', 'csrf_token', 'check_csrf', 'device_cookie', 'read_device', 'device_cookie_header',
-           'is_loopback', 'check_bind', 'read_password', 'cli_accounts']
+           'hash_password', 'verify_password', 'check_username', 'is_account_record', 'Account', 'Accounts',
+           'wait_words', 'TooManyAttempts', 'Backoff', 'client_key', 'LoginLimiter', 'sign_in', 'load_secret',
+           'Session', 'new_session', 'sign_session', 'read_session', 'cookie_kwargs', 'session_cookie_header',
+           'csrf_token', 'check_csrf', 'device_cookie', 'read_device', 'device_cookie_header', 'is_loopback',
+           'check_bind', 'read_password', 'cli_accounts']
 
 # %% ../../nbs/web/01_accounts.ipynb #d91ad691
 MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS = 8, 1024   # bounds on a password (the upper one stops hashing megabytes)
@@ -58,7 +59,6 @@ def verify_password(stored,       # a hash from `hash_password`
 
 # %% ../../nbs/web/01_accounts.ipynb #83c52cca
 ACCOUNT_PREFIX = '~account:'     # user id prefix of the account records
-SETTINGS_PREFIX = '~settings:'   # user id prefix of a journal's app settings (its time zone, see `persode.web.webjournal`)
 RESERVED_USERNAMES = frozenset({DEFAULT_USER})
 _USERNAME = re.compile(r'[a-z0-9][a-z0-9._-]{2,31}')
 _KIND = 'persode-account'
@@ -74,11 +74,6 @@ def check_username(name, # what the person typed
         raise PersodeError(f'username {shown!r} is not allowed: use 3 to 32 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit')
     if u in RESERVED_USERNAMES: raise PersodeError(f'username {u!r} is reserved; choose another')
     return u
-
-def settings_id(uid:str)->str:
-    "The reserved user id under which the journal `uid`'s app settings are kept."
-    key = SETTINGS_PREFIX + uid
-    return key if len(key) <= MAX_ID_CHARS else SETTINGS_PREFIX + hashlib.sha256(uid.encode()).hexdigest()
 
 def is_account_record(user_id)->bool:
     "Whether a user id of the journal is an account record rather than a person's journal."

@@ -239,7 +239,8 @@ def home(req, auth, state, msg:str='', prompt:int=0):
     folder, tz, now = web.folder(auth), web.tz(auth), web.now()
     def lists():      # the recent entries and what to look back on: kept until the journal or the day changes (`WebJournal.parts`)
         st = web.user(auth)
-        recent = [entry_line(e, web.has_page(auth, e, folder), tz) for e in st['index'].latest(7)]
+        days = web.days(auth)
+        recent = [entry_line(e, web.has_page(auth, e, folder), tz, e.id in days) for e in st['index'].latest(7)]
         n = len(st['store'])
         back = looking_back(look_back(st['index'], now, tz, k=1), now, tz)   # one entry of each day, the rest a link away
         return (Section(H2('Recent entries'), Ul(*recent) if recent else P('Nothing yet.'),
@@ -378,7 +379,7 @@ def correct(req, auth, state, mid:str):
     web = state.web
     try: m = web.memory(auth, mid)
     except NotFoundError as e: return _missing(e)
-    return _html(page('Correct an entry', edit_form(_token(req), mid, m.text, *entry_when(m.created_at, web.tz(auth)), web.zone_name(auth), _today(web, auth))))
+    return _html(page('Correct an entry', edit_form(_token(req), mid, m.text, *entry_when(m.created_at, web.tz(auth), mid in web.days(auth)), web.zone_name(auth), _today(web, auth))))
 
 def _today(web, auth): return web.now().astimezone(web.tz(auth)).date()
 
@@ -388,7 +389,7 @@ def edit(req, auth, state, mid:str, text:str='', day:str='', time:str=''):
     tz = web.tz(auth)
     try:
         m = web.memory(auth, mid)
-        moved = (day.strip(), time.strip()) != entry_when(m.created_at, tz) and bool(day.strip() or time.strip())
+        moved = (day.strip(), time.strip()) != entry_when(m.created_at, tz, mid in web.days(auth)) and bool(day.strip() or time.strip())
         when = when_fields(day, time) if moved else ''
         if when: when_written(when, web.now(), tz)             # a new day and time is checked before anything changes
         if text != m.text or not when: web.edit(auth, mid, text)
@@ -467,7 +468,8 @@ def day(auth, state, d:str):
     entries = [(e, web.has_page(auth, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
     views = [web.page_view(auth, e.id)[0] for e, p in entries if p]
     before, after = idx.around(when, tz)
-    msgs = [entry_line(e, False, tz) for e, p in entries if not p]
+    days = web.days(auth)
+    msgs = [entry_line(e, False, tz, e.id in days) for e, p in entries if not p]
     nav = P(A(f'← {before:%d %B %Y}', href=f'/day/{before}') if before else None, ' · ' if before and after else None,
             A(f'{after:%d %B %Y} →', href=f'/day/{after}') if after else None, cls='actions')
     return _html(page(f'{when:%A %d %B %Y}', nav, *[diary_page(v, now, tz) for v in views],
@@ -509,7 +511,7 @@ def all_entries(auth, state, before:str=''):
         return _html(page('All entries', P(A('Go to the newest entries', href='/entries')), error=f'{e}.'), 400)
     n = web.db.count_entries(auth)
     return _html(page('All entries', P(f'{_entries_count(n)} in your journal, newest first. ', A('Search them', href='/search'), cls='found-count'),
-                      found_list(found.entries, (), tz) if found.entries else P('Nothing yet. ', A('Write your first entry', href='/')),
+                      found_list(found.entries, (), tz, web.days(auth)) if found.entries else P('Nothing yet. ', A('Write your first entry', href='/')),
                       _older('/entries', found.older),
                       P(A('← Back to the newest entries', href='/entries'), cls='pager') if before else None))
 
@@ -532,6 +534,7 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
         found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
     except PersodeError as e: return _html(page('Search', form, error=f'{e}.'), 400)   # a search changes nothing: nothing to reassure about
     close = _close_in_meaning(web, auth, ask['q'], f, {m.id for m in found.entries}) if f.words and not before else []
+    days = web.days(auth)
     said = ' and '.join(x for x in (f'the words “{" ".join(ask["q"].lower().split())}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
     many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
     dates = (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '')
@@ -540,13 +543,13 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
         if not web.db.count_entries(auth): return _html(page('Search', form, Section(H2('Found'), P('No entries yet. ', A('Write your first entry', href='/')))))
         none = f'No entry with {said}{dates}.' if said else f'No entry{dates}.'
         return _html(page('Search', form, Section(H2('Found'), P(none + (' These are close in meaning:' if close else ''), cls='found-count'),
-                                                  found_list(close, marks, tz) if close else None)))
+                                                  found_list(close, marks, tz, days) if close else None)))
     head = f'{many} with {said}' if said else many
     return _html(page('Search', form,
-                      Section(H2('Found'), P(head + dates + '.', cls='found-count'), found_list(found.entries, marks, tz) if found.entries else
+                      Section(H2('Found'), P(head + dates + '.', cls='found-count'), found_list(found.entries, marks, tz, days) if found.entries else
                               P('No entry matches all of this.') if web.db.count_entries(auth) else P('No entries yet. ', A('Write your first entry', href='/')),
                               _older('/search', found.older, q=q, tag=tag, emotion=emotion, start=start, end=end)),
-                      Section(H2('Close in meaning'), found_list(close, marks, tz)) if close else None))
+                      Section(H2('Close in meaning'), found_list(close, marks, tz, days)) if close else None))
 
 # %% ../../nbs/web/03_app.ipynb #ca2f4e54
 _data_routes = APIRouter()

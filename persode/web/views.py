@@ -25,8 +25,8 @@ __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAU
            'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
            'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'ANALYZER_WORDS', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS',
            'RECENT_ON_PHONE', 'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field',
-           'sentence', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'untimed', 'shown', 'stamp',
-           'zone_names', 'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_written', 'when_fields',
+           'sentence', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'shown', 'stamp', 'zone_names',
+           'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_written', 'by_day', 'when_fields',
            'check_month', 'check_day', 'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form',
            'chat_form', 'prompt_box', 'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form',
            'password_form', 'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class',
@@ -134,17 +134,15 @@ def default_zone()->str:
     "The time zone of the computer that runs Persode, as an IANA name (UTC when the machine names none)."
     return getattr(local_zone(), 'key', None) or 'UTC'
 
-def untimed(t:datetime, tz=None)->bool:
-    "Whether `t` is an entry dated by its day alone: noon to the microsecond on the clock of zone `tz` (how `when_written` keeps a day)."
-    return local_time(t, tz, '%H:%M:%S.%f') == '12:00:00.000000'
+def shown(t:datetime, tz=None, fmt:str='%a %d %b %Y %H:%M', day:str='%a %d %b %Y',
+          alone:bool=False,   # the entry is dated by its day alone (`JournalDB.day_only`)
+         )->str:
+    "`t` on the clock of zone `tz`: with its time (`fmt`), or the day alone (`day`) for an entry dated by its day."
+    return local_time(t, tz, day if alone else fmt)
 
-def shown(t:datetime, tz=None, fmt:str='%a %d %b %Y %H:%M', day:str='%a %d %b %Y')->str:
-    "`t` on the clock of zone `tz`: with its time (`fmt`), or the day alone (`day`) for an entry dated by its day (`untimed`)."
-    return local_time(t, tz, day if untimed(t, tz) else fmt)
-
-def stamp(t:datetime, tz=None, fmt:str='%A %d %B %Y, %H:%M', day:str='%A %d %B %Y')->str:
-    "`t` on the clock of zone `tz` (see `zone`), followed by the zone's abbreviation; an entry dated by its day alone shows the day alone."
-    return shown(t, tz, f'{fmt} %Z', day)
+def stamp(t:datetime, tz=None, fmt:str='%A %d %B %Y, %H:%M', day:str='%A %d %B %Y', alone:bool=False)->str:
+    "`t` on the clock of zone `tz` (see `zone`), followed by the zone's abbreviation; an entry dated by its day alone (`alone`) shows the day alone."
+    return shown(t, tz, f'{fmt} %Z', day, alone)
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0005
 ZONE_AREAS = ('Africa', 'America', 'Antarctica', 'Arctic', 'Asia', 'Atlantic', 'Australia', 'Europe', 'Indian', 'Pacific')
@@ -233,7 +231,7 @@ def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-
                  now:datetime,   # the current time
                  tz=None,        # the person's zone (see `zone`): the clock of a date or a time given without an offset; without it, such a time is refused
                 )->datetime:     # the time of writing, in UTC
-    "The time an entry was written: now, noon of a past date (a day alone, see `untimed`), or an exact past time."
+    "The time an entry was written: now, noon of a past date (a day alone, see `by_day`), or an exact past time."
     s = (value or '').strip()
     if not s: return now
     if len(s) > 40: raise PersodeError('the date is too long; give a date like 2026-03-01')
@@ -243,10 +241,14 @@ def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-
     if t.tzinfo is None:
         if tz is None and not day: raise PersodeError(f'{s!r} has no time zone; give a date like 2026-03-01, or a time like 2026-03-01T20:00+02:00')
         t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
-    if not day and untimed(t, tz): t += timedelta(microseconds=1)   # a time typed as 12:00 is a time, not a day alone
     if day and t.date() == now.astimezone(t.tzinfo).date(): t = min(t, now)   # today: noon, or now when it is not noon yet
     if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
     return check_moment(t, now, 'the date')     # before 1970: the command line's rule too
+
+def by_day(value:str|None)->bool:
+    "Whether the form's \"when\" field dates an entry by its day alone (a date without a time; see `when_written`)."
+    return isinstance(value, str) and re.fullmatch(r'\d{4}-\d\d-\d\d', value.strip()) is not None
+
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0008
 def when_fields(day:str, # the form's day field ('' or 'YYYY-MM-DD')
@@ -362,9 +364,11 @@ def edit_form(token:str, mid:str, text:str,
                         'Save the correction', Label('The text of the entry', fr='text'), text_box(text, focus=True),
                         when_fieldset(day, time, zone, today, 'Change them to move the entry.'), cancel=f'/page/{mid}', danger=False)
 
-def entry_when(t:datetime, tz=None)->tuple:
+def entry_when(t:datetime, tz=None,
+               alone:bool=False,   # dated by its day alone (`JournalDB.day_only`)
+              )->tuple:
     "The day and time fields of an entry written at `t` ('YYYY-MM-DD', 'HH:MM'; the time empty for an entry dated by its day alone)."
-    return local_time(t, tz, '%Y-%m-%d'), ('' if untimed(t, tz) else local_time(t, tz, '%H:%M'))
+    return local_time(t, tz, '%Y-%m-%d'), ('' if alone else local_time(t, tz, '%H:%M'))
 
 def mood_form(token:str, mid:str,
               mood:str,     # the entry's mood in words now
@@ -644,6 +648,7 @@ class PageView:
     picture_alt:str|None=None    # what the picture shows, in words (its alt text)
     reading:tuple|None=None      # what the analyzer read (emotion, intensity, valence) when the mood is the person's
     analyzer:str|None=None       # the name of the analyzer that read the entry, as its page's record says (None: not recorded)
+    alone:bool=False             # dated by its day alone (`JournalDB.day_only`)
     @property
     def mood(self): return mood_for(self.emotion, self.intensity)
 
@@ -661,9 +666,9 @@ def entry_day(t:datetime, tz=None)->str:
     "The day of an entry on the person's clock, the title of its page: 'Sunday 01 March 2026'."
     return local_time(t, tz, '%A %d %B %Y')
 
-def entry_time(t:datetime, tz=None)->str:
-    "The time of an entry under its day's title: '20:00 CET', or 'The day as a whole' for an entry dated by its day alone (`untimed`)."
-    return 'The day as a whole' if untimed(t, tz) else local_time(t, tz, '%H:%M %Z')
+def entry_time(t:datetime, tz=None, alone:bool=False)->str:
+    "The time of an entry under its day's title: '20:00 CET', or 'The day as a whole' for an entry dated by its day alone (`alone`)."
+    return 'The day as a whole' if alone else local_time(t, tz, '%H:%M %Z')
 
 ANALYZER_WORDS = {'emotion-model': 'the emotion model (trained on GoEmotions and EmoBank; it reads the entry sentence by sentence)',
                   'lexicon': 'the keyword list (no emotion model was at hand)',
@@ -685,7 +690,7 @@ def diary_page(v:PageView,    # the page
               excerpt(m.text, 200)) for m in v.resurfaced]
     words = reflection(v.diary, v.text)
     return Article(
-        H2(entry_time(v.created_at, tz)),
+        H2(entry_time(v.created_at, tz, v.alone)),
         P('Mood: ', mood_words(v.emotion, v.intensity, '' if v.reading else v.text), Small(' (your choice)') if v.reading else None, cls='mood'), pic,
         P(v.text, cls='entry-text'), Div(words, cls='diary reflection') if words else None,
         tag_links(tags_worth_showing(v.hashtags)),
@@ -701,7 +706,7 @@ def diary_page(v:PageView,    # the page
 
 def entry_card(v:PageView, tz=None):
     "One line of a list of entries: date and time (in zone `tz`; the day alone for an entry dated by its day), the mood in words and the start of the text."
-    return Li(A(shown(v.created_at, tz), href=f'/page/{v.id}'), Span(f' {mood_words(v.emotion, v.intensity, v.text)} · ', cls='muted'),
+    return Li(A(shown(v.created_at, tz, alone=v.alone), href=f'/page/{v.id}'), Span(f' {mood_words(v.emotion, v.intensity, v.text)} · ', cls='muted'),
               excerpt(v.text, 120), Span(' · page', cls='muted') if v.diary is not None else None)
 
 # %% ../../nbs/web/00_views.ipynb #18cd3127
@@ -987,15 +992,18 @@ EMOTION_WORDS = {e: ('even' if e == 'neutral' else FEELINGS.get(e, e)) for e in 
 def found_line(m,            # a `Memory`
                words=(),     # the words searched for, marked in the text
                tz=None,      # the person's zone
+               alone:bool=False,  # dated by its day alone (`JournalDB.day_only`)
               ):
     "One entry in a list: date (a link to its page; the day alone for an entry dated by its day), the mood in words (as on its page), the text (words found marked), the hashtags as links."
-    return Li(A(shown(m.created_at, tz, '%a %d %b %Y, %H:%M'), href=f'/page/{m.id}', cls='when'), ' ',
+    return Li(A(shown(m.created_at, tz, '%a %d %b %Y, %H:%M', alone=alone), href=f'/page/{m.id}', cls='when'), ' ',
               Span(mood_words(m.emotion, m.intensity, m.text), cls='mood'), P(*highlight(m.text, words), cls='text'),
               P(*[tag_link(t) for t in m.hashtags], cls='tags') if m.hashtags else None, cls='found')
 
-def found_list(memories, words=(), tz=None):
+def found_list(memories, words=(), tz=None,
+               days=frozenset(),  # the ids of the entries dated by their day alone
+              ):
     "A list of entries (`found_line` each)."
-    return Ul(*[found_line(m, words, tz) for m in memories], cls='found-list')
+    return Ul(*[found_line(m, words, tz, m.id in days) for m in memories], cls='found-list')
 
 def search_form(q:str='', tag:str='', emotion:str='', start:str='', end:str=''):
     "The search form (GET `/search`): words, hashtag, emotion and date range, each with its label."

@@ -22,8 +22,9 @@ from ..journal.illustrator import scene_of, scene_words
 from ..journal.photos import read_photo
 from ..journal.pages import PHOTO
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry, export_archive, import_archive, photo_files, ZIP_MAGIC
-from .views import PageView, mood_words, summarize, excerpt, when_written, check_zone, default_zone, shown
+from .views import PageView, mood_words, summarize, excerpt, when_written, by_day, check_zone, default_zone, shown
 from .accounts import settings_id
+from ..storage.contract import SETTINGS_KIND
 try: from fasthtml.common import A, Li, Small, NotStr, to_xml
 except ImportError as e: raise ImportError("the web journal needs FastHTML: pip install 'persode[app]'") from e
 
@@ -119,7 +120,6 @@ def look_back(ix:DateIndex,  # the person's date index
 _HELD = contextvars.ContextVar('persode_held', default=None)   # the handles the current request holds, by user id
 POOL_SIZE = 4                         # free handles kept per person between requests
 MAX_IMPORT_BYTES = 64*2**20           # the largest export file the app accepts (64 MiB)
-_SETTINGS_KIND = 'persode-settings'   # the kind of a journal's settings record, under `persode.web.accounts.settings_id(uid)`
 _DIARY = re.compile(r'<div class="diary">(.*?)</div>', re.S)
 _DEFAULT_PREFS = dict(name='friend', age=30)   # who pages are drawn for when a person has no profile yet
 
@@ -142,9 +142,11 @@ def _hits(rec:dict, store)->list:
     qs = [q for q in rec.get('quotes', ()) if isinstance(q, dict) and q.get('id') in store]
     return [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
-def entry_line(e:Entry, page:bool, tz=None):
+def entry_line(e:Entry, page:bool, tz=None,
+               alone:bool=False,   # dated by its day alone (`JournalDB.day_only`)
+              ):
     "One line of a list of memories: time in zone `tz` (a link; the day alone for an entry dated by its day), the mood in words (as on its page), the start of the text."
-    return Li(A(shown(e.created_at, tz), href=f'/page/{e.id}'), Small(f' {mood_words(e.emotion, e.intensity, e.text)} · '),
+    return Li(A(shown(e.created_at, tz, alone=alone), href=f'/page/{e.id}'), Small(f' {mood_words(e.emotion, e.intensity, e.text)} · '),
               excerpt(e.text, 120), Small(' · diary page') if page else None)
 
 # %% ../../nbs/web/02_webjournal.ipynb #ux380003
@@ -239,7 +241,7 @@ class WebJournal:
     def zone_name(self, uid:str)->str:
         "The person's time zone, an IANA name: the one they chose, else the server's default."
         d = self.db.preferences(settings_id(uid))         # read each time: another serving process may have changed it
-        name = d.get('tz') if isinstance(d, dict) and d.get('kind') == _SETTINGS_KIND else None
+        name = d.get('tz') if isinstance(d, dict) and d.get('kind') == SETTINGS_KIND else None
         try: return check_zone(name) if name else self.default_tz
         except PersodeError: return self.default_tz       # a record written by hand: fall back, do not fail every page
 
@@ -248,7 +250,7 @@ class WebJournal:
     def set_zone(self, uid:str, name:str)->str:
         "Choose the person's time zone (`check_zone` validates it); entries dated by their day alone keep their day (`keep_days`); returns its IANA name."
         z, old = check_zone(name), self.zone_name(uid)
-        self.db.set_preferences(settings_id(uid), dict(kind=_SETTINGS_KIND, tz=z))
+        self.db.set_preferences(settings_id(uid), dict(kind=SETTINGS_KIND, tz=z))
         if z != old: self.keep_days(uid, old, z)
         return z
 
@@ -259,11 +261,15 @@ class WebJournal:
         if not isinstance(mid, str) or len(mid) > 64 or mid not in s: raise NotFoundError(f'there is no entry {str(mid)[:64]!r} in your journal')
         return s[mid]
 
+    def days(self, uid:str)->set:
+        "The ids of the person's entries dated by their day alone (`JournalDB.day_only`): the screens show their day, not a time."
+        return self.db.day_only(uid)
+
     def page_view(self, uid:str, mid:str)->tuple:
         "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the person's memories."
         m, s = self.memory(uid, mid), self.user(uid)['store']
         folder, stem = self.folder(uid), journal_stem(m.created_at, m.id)
-        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags), reading=self.db.mood_reading(uid, m.id))
+        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags), reading=self.db.mood_reading(uid, m.id), alone=m.id in self.days(uid))
         rec = _record(folder, stem, uid)
         if rec is None: return v, None
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
@@ -313,6 +319,7 @@ class WebJournal:
             if st.get('swept') is None or st['swept'] != _sweep_key(agent.store): sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
             st['swept'] = None                   # a write that fails leaves the next one to sweep
             e = journal_entry(agent, text, t, folder, uid, photo=ph, mood=mood or None, db=self.db)
+            if by_day(written): self.db.set_day(uid, e.episode.id)      # dated by its day alone: a flag, not a time
             st['swept'] = _sweep_key(agent.store)
         self.user(uid)
         return e
@@ -408,7 +415,6 @@ from ..core.text import check_moment
 from ..recall.records import memory_id
 from ..journal.agent import write_atomic
 from ..journal.pages import page_lock
-from .views import untimed
 
 # %% ../../nbs/web/02_webjournal.ipynb #tskd0002
 MOVES_FILE = '.moving.json'   # in a page folder while its entries move: their ids and both times (see `settle_moves`)
@@ -446,13 +452,13 @@ def keep_days(self:WebJournal, uid:str,
               old:str,  # the zone the person had (see `zone`)
               new:str,  # the zone they chose
              )->int:    # how many entries moved
-    "Move the person's entries dated by their day alone (noon on the clock of `old`) to noon of the same day on the clock of `new`, not later than now; their pages follow."
+    "Move the person's entries dated by their day alone (`JournalDB.day_only`, kept at noon on the clock of `old`) to noon of the same day on the clock of `new`, not later than now; their pages follow."
     zo, zn, now = zone(old), zone(new), self.now()
     with self.changes_lock(uid):
-        moves = {}
+        moves, days = {}, self.days(uid)
         for e in self.user(uid)['index'].entries:
             t = e.created_at
-            if t.second or t.microsecond or not untimed(t, zo): continue
+            if e.id not in days: continue
             d = t.astimezone(zo).date()
             if (u := min(datetime(d.year, d.month, d.day, 12, tzinfo=zn), now)) != t: moves[e.id] = (t, u)
         if not moves: return 0
@@ -557,10 +563,11 @@ def redate(self:WebJournal, uid:str,
           )->object:  # the entry as it is now
     "Give entry `mid` a new day and time; its page follows."
     tz = self.tz(uid)
-    t = when_written(when, self.now(), tz)
+    t, alone = when_written(when, self.now(), tz), by_day(when)
     with self.changes_lock(uid):
-        if self.memory(uid, mid).created_at == t: return self.memory(uid, mid)
+        if self.memory(uid, mid).created_at == t and (mid in self.days(uid)) == alone: return self.memory(uid, mid)
         self.db.redate(uid, {mid: t})
+        self.db.set_day(uid, mid, alone)          # a day alone, or a time (noon included)
         redate_pages(self.user(uid)['store'], self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), [mid], tz)
     self.user(uid)
     return self.memory(uid, mid)
