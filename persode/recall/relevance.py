@@ -53,14 +53,18 @@ def relevances(store,        # the store holding the memories
                query_vector, # the message's embedding, shape (dim,)
                memories,     # `Memory` records from `store`
               )->list:       # plain cosine per memory
-    "The relevance of each memory to a message: the cosine of their embeddings (stored vectors for a `MemoryStore`)."
+    "The relevance of each memory to a message: the cosine of their embeddings (the stored vectors; a store that cannot give one embeds the text)."
     memories = list(memories)
     if not memories: return []
     q = np.asarray(query_vector, np.float32)
     if isinstance(store, MemoryStore):
         row = {m: i for i, m in enumerate(store.ids)}
         V = store.vectors[[row[m.id] for m in memories]]
-    else: V = store.embedder.embed([m.text for m in memories])
+    else:
+        got = store.vectors_of([m.id for m in memories]) if callable(getattr(store, 'vectors_of', None)) else {}   # a store in a database: one query
+        todo = [m.text for m in memories if m.id not in got]
+        new = iter(store.embedder.embed(todo)) if todo else iter(())
+        V = np.stack([got[m.id] if m.id in got else next(new) for m in memories]).astype(np.float32)
     return [float(x) for x in V @ q]
 
 def with_relevance(store,             # the store the retrieval came from

@@ -92,6 +92,10 @@ class JournalDB:
 
     def generation(self)->int|None: "A number that changes with every committed write (None: stores do not follow)."; return None
 
+    def only_others(self, user_id:str, since:int, upto:int)->bool:
+        "Whether the writes that moved the generation from `since` to `upto` are known to have changed only other users' rows than `user_id`'s (False: not known)."
+        return False
+
     def close(self): "Release the journal's files or connections."
 
     def __enter__(self): return self
@@ -214,9 +218,9 @@ class StoreBackend:
         self.db, self.user_id, self.identity, self.dim = db, check_user_id(user_id), embedder.identity, int(embedder.dim)
         self.seen = None                  # the journal generation the store's columns reflect
     def _wrote(self):
-        "After one of our writes: still in step if the write moved the generation from the one we had seen."
-        g = getattr(self.db, 'last_generation', None)
-        self.seen = g if g is not None and self.seen is not None and g == self.seen + 1 else None
+        "After one of our writes: still in step if the write moved the generation from the one we had seen, or the writes between were other users' (`only_others`)."
+        g, s = getattr(self.db, 'last_generation', None), self.seen
+        self.seen = g if g is not None and s is not None and (g == s + 1 or self.db.only_others(self.user_id, s, g - 1)) else None
     def on_add(self, mems, vecs):
         self.db.insert_rows(self.user_id, self.identity, self.dim, mem_rows(mems, vecs)); self._wrote()
     def on_reinforce(self, ids, new_counts, last_recalled):
@@ -248,6 +252,7 @@ class StoreBackend:
         "Reload `store` if the journal's generation moved since the store last saw it (another process wrote); True if it reloaded."
         g = self.db.generation()
         if g is None or g == self.seen: return False
+        if self.seen is not None and self.db.only_others(self.user_id, self.seen, g): self.seen = g; return False   # only other people's writes: nothing of ours moved
         self.reload(store)
         return True
 

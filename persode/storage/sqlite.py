@@ -81,6 +81,8 @@ class _Reader:
         if con is not None: con.close()
     __del__ = close
 
+_MADE_KEPT = 4096   # how many of its own counted writes a journal object remembers the user of (see `SQLiteJournal.only_others`)
+
 class SQLiteJournal(JournalDB):
     "A journal in one SQLite file."
     def __init__(self,
@@ -96,6 +98,7 @@ class SQLiteJournal(JournalDB):
         if synchronous.upper() not in ('FULL', 'NORMAL', 'EXTRA'): raise PersodeError(f'synchronous must be FULL, NORMAL or EXTRA, got {synchronous!r}')
         self._lock, self._con = threading.RLock(), None
         self._local, self._readers, self._writer = threading.local(), weakref.WeakSet(), None   # per-thread reading connections; the thread inside `_write`
+        self._made = {}       # generation -> the user whose rows the write through this object that made it changed (None: any user's), the latest `_MADE_KEPT`
         self._con = self._connect()
         try: self._setup(synchronous.upper(), migrations)
         except BaseException: self.close(); raise
@@ -183,8 +186,8 @@ class SQLiteJournal(JournalDB):
             con.execute(f'PRAGMA application_id={APPLICATION_ID}')
 
     @contextlib.contextmanager
-    def _write(self, bump:bool=True):
-        "One write transaction (BEGIN IMMEDIATE), retried while another writer holds the lock; `bump`: count it in the generation."
+    def _write(self, bump:bool=True, user:str|None=None):
+        "One write transaction (BEGIN IMMEDIATE), retried while another writer holds the lock; `bump`: count it in the generation; `user`: the one user whose rows it changes (None: any)."
         if self.readonly: raise PermissionError(f'{self.path} is open read-only')
         if self._con is None: raise RuntimeError('the journal is closed')
         with self._lock:
@@ -206,7 +209,7 @@ class SQLiteJournal(JournalDB):
                     if bump: con.execute("INSERT INTO meta(key, value) VALUES('generation', 1) ON CONFLICT(key) DO UPDATE SET value=value+1")
                     g = int(con.execute(_GENERATION).fetchone()[0])
                     con.execute('COMMIT')
-                    if bump: self.last_generation = g      # what this write made the generation (see `StoreBackend`)
+                    if bump: self._local.made = g; self._note(g, user)      # what this write made the generation, and whose rows it changed
                 except sqlite3.Error as e:
                     if con.in_transaction: con.execute('ROLLBACK')
                     raise _db_error(e, self.path) from None
@@ -217,6 +220,22 @@ class SQLiteJournal(JournalDB):
         if self._con is None: return None
         with self._read() as con: r = con.execute(_GENERATION).fetchone()
         return int(r[0]) if r else 0
+
+    @property
+    def last_generation(self)->int|None:
+        "The generation the last counted write of this thread made (see `StoreBackend`)."
+        return getattr(self._local, 'made', None)
+
+    def _note(self, g:int, user:str|None):
+        with self._lock:
+            self._made[g] = user
+            while len(self._made) > _MADE_KEPT: self._made.pop(next(iter(self._made)))
+
+    def only_others(self, user_id:str, since:int, upto:int)->bool:
+        "Whether every write that moved the generation from `since` to `upto` went through this object and changed only other users' rows than `user_id`'s."
+        if not (isinstance(since, int) and isinstance(upto, int)) or not 0 <= upto - since <= _MADE_KEPT: return False
+        made = self._made
+        return all((u := made.get(g, user_id)) is not None and u != user_id for g in range(since + 1, upto + 1))   # a write not made here counts as theirs
 
     def _reader(self):
         "This thread's reading connection: opened on first use, closed with the journal or when the thread ends."
@@ -262,7 +281,7 @@ class SQLiteJournal(JournalDB):
         con.execute('UPDATE users SET embedder=?, dim=? WHERE user_id=?', (identity, dim, user_id))
 
     def insert_rows(self, user_id, identity, dim, rows, skip_existing=False)->int:
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             self._bind_user(con, user_id, identity, dim)
             top, vecs, texts = con.execute('SELECT coalesce(max(seq), 0) FROM memories').fetchone()[0], [], []
             def sql_rows():
@@ -283,14 +302,14 @@ class SQLiteJournal(JournalDB):
             return n
 
     def reinforce_rows(self, user_id, ids, t:float):
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             cur = con.executemany('UPDATE memories SET recall_count=recall_count+1, last_recalled=max(coalesce(last_recalled, ?), ?) '
                                   'WHERE user_id=? AND id=?', ((t, t, user_id, i) for i in ids))
             if cur.rowcount != len(ids):
                 raise NotFoundError(f'{len(ids) - cur.rowcount} recalled memories are no longer in the journal (deleted by another process?); try again')
 
     def delete_rows(self, user_id, ids, strict=False, erase_now:bool=True)->int:
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             found = {i: r for i in ids if (r := con.execute('SELECT seq, text FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone())}
             if strict and len(found) < len(ids):
                 raise NotFoundError(f'user {user_id!r} has no memory {next(i for i in ids if i not in found)!r}')
@@ -306,7 +325,7 @@ class SQLiteJournal(JournalDB):
         return n
 
     def update_row(self, user_id, mid, row, vec):
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             dim = con.execute('SELECT dim FROM users WHERE user_id=?', (user_id,)).fetchone()
             r = con.execute('SELECT seq, text FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
             if r is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
@@ -322,7 +341,7 @@ class SQLiteJournal(JournalDB):
         self._scrub()
 
     def write_mood(self, user_id, mid, mood, reading=None):
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             now = con.execute('SELECT emotion, intensity, valence FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
             if now is None: raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
             kept = con.execute('SELECT emotion, intensity, valence FROM moods WHERE user_id=? AND id=?', (user_id, mid)).fetchone()
@@ -336,7 +355,7 @@ class SQLiteJournal(JournalDB):
             return tuple(mood), None if kept is None else tuple(kept)
 
     def write_day(self, user_id, mid, day)->bool:
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             if con.execute('SELECT 1 FROM memories WHERE user_id=? AND id=?', (user_id, mid)).fetchone() is None:
                 raise NotFoundError(f'user {user_id!r} has no memory {mid!r} in the journal (deleted by another process?)')
             was = con.execute('DELETE FROM days WHERE user_id=? AND id=?', (user_id, mid)).rowcount > 0
@@ -356,7 +375,7 @@ class SQLiteJournal(JournalDB):
             return {r[0]: (r[1], float(r[2]), float(r[3])) for r in con.execute('SELECT id, emotion, intensity, valence FROM moods WHERE user_id=?', (user_id,))}
 
     def erase_user(self, user_id)->int:
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             if self._words: unindex_words(con, con.execute('SELECT seq, text FROM memories WHERE user_id=?', (user_id,)).fetchall())
             n = con.execute('DELETE FROM memories WHERE user_id=?', (user_id,)).rowcount
             con.execute('DELETE FROM vec_blocks WHERE user_id=?', (user_id,))
@@ -444,7 +463,7 @@ class SQLiteJournal(JournalDB):
                     for r in con.execute('SELECT seq, text, emotion, valence, event, hashtags FROM memories WHERE user_id=? AND seq BETWEEN ? AND ?', (user_id, lo, hi))}
 
     def set_vectors(self, user_id, identity, dim, ids, vecs):
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             rows = con.execute('SELECT seq, id FROM memories WHERE user_id=? ORDER BY seq', (user_id,)).fetchall()
             if {r[1] for r in rows} != set(ids) or len(rows) != len(ids): raise RuntimeError(f'the memories of {user_id!r} changed while re-embedding; try again')
             at = {i: k for k, i in enumerate(ids)}
@@ -465,7 +484,7 @@ class SQLiteJournal(JournalDB):
     def put_sentence_vectors(self, user_id, identity, dim, items:dict):
         rows = [(user_id, i, identity, len(v), np.ascontiguousarray(v, '<f4').tobytes()) for i, v in items.items()
                 if np.ndim(v) == 2 and np.shape(v)[1] == dim and np.isfinite(v).all()]
-        with self._write() as con:   # only for memories that still exist (another process may have deleted one meanwhile)
+        with self._write(user=user_id) as con:   # only for memories that still exist (another process may have deleted one meanwhile)
             con.executemany('INSERT OR REPLACE INTO sentence_vecs(user_id, id, embedder, n, data) SELECT ?,?,?,?,? '
                             'WHERE EXISTS (SELECT 1 FROM memories WHERE user_id=?1 AND id=?2)', rows)
 
@@ -479,7 +498,7 @@ class SQLiteJournal(JournalDB):
         return r[0] if r else None
 
     def write_preferences(self, user_id, text:str):
-        with self._write() as con:
+        with self._write(user=user_id) as con:
             con.execute('INSERT INTO users(user_id, preferences, created) VALUES (?,?,?) ON CONFLICT(user_id) DO UPDATE SET preferences=excluded.preferences',
                         (user_id, text, time.time()))
 
@@ -569,7 +588,7 @@ def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int
 # %% ../../nbs/storage/02_sqlite.ipynb #tsrd0012
 @patch
 def redate_rows(self:SQLiteJournal, user_id, moves:dict)->int:
-    with self._write() as con:
+    with self._write(user=user_id) as con:
         return con.executemany('UPDATE memories SET created=? WHERE user_id=? AND id=?', ((t, user_id, i) for i, t in moves.items())).rowcount
 
 # %% ../../nbs/storage/02_sqlite.ipynb #upd00012
