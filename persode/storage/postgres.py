@@ -163,6 +163,21 @@ class PgMemoryStore:
                                                      (self.user_id, ids)).fetchall())
         return {r[0]: as_vector(r[1]) for r in rows}
 
+    def many(self, ids)->dict:
+        "Those of the memories `ids` this user holds, `{id: Memory}`, in one query."
+        ids = [str(i) for i in ids]
+        if not ids: return {}
+        rows = self.journal.run(lambda c: c.execute(f'SELECT {MEMCOLS} FROM persode_memories WHERE user_id = %s AND id = ANY(%s)',
+                                                     (self.user_id, ids)).fetchall())
+        return {m.id: m for m in map(_memory, rows)}
+
+    def change_mark(self)->tuple:
+        "A mark that moves whenever this user's memories or day flags change, by whatever process: their counts and the sums of their rows' transaction ids (`xmin`: an insert, an update and a delete each move one), in one query."
+        return tuple(self.journal.run(lambda c: c.execute(
+            'SELECT count(*), coalesce(sum(xmin::text::bigint), 0), (SELECT count(*) FROM persode_days WHERE user_id = %(u)s), '
+            '(SELECT coalesce(sum(xmin::text::bigint), 0) FROM persode_days WHERE user_id = %(u)s) FROM persode_memories WHERE user_id = %(u)s',
+            dict(u=self.user_id)).fetchone()))
+
     def refresh(self):
         "Nothing to reload: every call reads the database (the same call as on the SQLite store)."
         return self

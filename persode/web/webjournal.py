@@ -56,10 +56,12 @@ class DateIndex:
     def update(self, store, reloaded:bool=False)->DateIndex:
         "Catch up with `store`: insert what was added, or rebuild after any other change (`reloaded`: the store reloaded itself)."
         versions = getattr(store, 'rewrite_version', None), getattr(store, 'content_version', None)
-        if None in versions:        # a store that holds nothing in memory (PostgreSQL ranks in the database): read it again
-            self.entries = sorted(map(Entry.of, store.memories()), key=lambda e: e.created_at)
+        if None in versions:        # a store that holds nothing in memory (PostgreSQL ranks in the database): read it again when its change mark moved
+            mark = store.change_mark() if callable(getattr(store, 'change_mark', None)) else None
+            if mark is not None and mark == self._key and not reloaded: return self
+            self.entries = sorted(map(Entry.of, store.memories()), key=lambda e: e.created_at)     # read after the mark: a change between them reads again next time
             self.times = [e.created_at for e in self.entries]
-            self.version = next(_VERSIONS)
+            self._key, self.version = mark, next(_VERSIONS)
             return self
         key = (*versions, len(store))
         if key == self._key and not reloaded: return self
