@@ -857,6 +857,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                            'persode/journal/agent.py'),
                                        'persode.journal.agent.EpisodicMemoryAgent._ask': ( 'journal/agent.html#episodicmemoryagent._ask',
                                                                                            'persode/journal/agent.py'),
+                                       'persode.journal.agent.EpisodicMemoryAgent._asked': ( 'journal/agent.html#episodicmemoryagent._asked',
+                                                                                             'persode/journal/agent.py'),
                                        'persode.journal.agent.EpisodicMemoryAgent._retrieve': ( 'journal/agent.html#episodicmemoryagent._retrieve',
                                                                                                 'persode/journal/agent.py'),
                                        'persode.journal.agent.EpisodicMemoryAgent.commit_journal': ( 'journal/agent.html#episodicmemoryagent.commit_journal',

@@ -23,11 +23,13 @@ from ..recall.timed import recall
 from ..core.timespan import read_time
 
 # %% auto #0
-__all__ = ['MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'asks_when', 'when_reply', 'relevant',
-           'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text', 'write_atomic',
-           'write_atomic_bytes']
+__all__ = ['ASKED_KEPT', 'MAX_GENERATED_CHARS', 'EpisodicMemoryAgent', 'AgentReply', 'on_day', 'asks_when', 'when_reply',
+           'relevant', 'offline_reply', 'reply_messages', 'bounded', 'journal_stem', 'JournalEntry', 'md_text',
+           'write_atomic', 'write_atomic_bytes']
 
 # %% ../../nbs/journal/04_agent.ipynb #241c3c2c
+ASKED_KEPT = 32   # texts an agent keeps the analysis and query vector of (`EpisodicMemoryAgent.recall`)
+
 class EpisodicMemoryAgent:
     "Persode's journaling agent: ingest → retrieve → respond → journal."
     def __init__(self,
@@ -76,23 +78,34 @@ class EpisodicMemoryAgent:
         return self.store.add(text, at, analysis=analysis, id=id)
 
     def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True,
-                  top_k:int|None=None, within=None)->Recall:
+                  top_k:int|None=None, within=None, query_vector=None)->Recall:
         "Retrieval under the agent's strategy with its analysis, each hit with its relevance; an empty store recalls nothing; optionally drops memories whose text equals `drop_text`; only hits at or above the floor are reinforced."
         floor = self.relevance_floor
         if len(self.store) == 0:
             return Recall(text, self.strategy, now, [], analysis.intensity >= self.store.gate_threshold, analysis.intensity, floor)
         top_k = self.top_k if top_k is None else check_top_k(top_k)
         k = top_k + (2 if drop_text else 0)
-        q = self.store.embedder.query_one(text)
+        q = self.store.embedder.query_one(text) if query_vector is None else query_vector
         r = self.store.retrieve(text, now, k, self.strategy, reinforce=False, exclude=tuple(exclude), query_analysis=analysis,
                                     query_embedding=q, **({} if within is None else dict(within=within)))
         norm = lambda s: ' '.join(s.lower().split())
         r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:top_k]
         r = with_relevance(self.store, r, floor, q)
         if r.quoted and reinforce: self.store.reinforce([h.memory.id for h in r.quoted], now)
-        r.hits = [RecallHit(self.store[h.memory.id], i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
+        many = getattr(self.store, 'many', None)       # a store in a database reads the hits as they are now in one query
+        now_ = many([h.memory.id for h in r.hits]) if callable(many) else {h.memory.id: self.store[h.memory.id] for h in r.hits}
+        r.hits = [RecallHit(now_.get(h.memory.id, h.memory), i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
                   for i, h in enumerate(r.hits)]
         return r
+
+    def _asked(self, text:str)->tuple:
+        "(analysis, query vector) of a text to recall for, kept for the last `ASKED_KEPT` texts while the analyzer and embedder stay (the prompts ask the same few)."
+        memo, an, emb = self.__dict__.setdefault('_asked_memo', {}), self.analyzer, self.store.embedder
+        got = memo.get(text)
+        if got is None or got[0] is not an or got[1] is not emb:
+            got = memo[text] = (an, emb, an.analyze(text), emb.query_one(text))
+            while len(memo) > ASKED_KEPT: memo.pop(next(iter(memo)))
+        return got[2], got[3]
 
     def _ask(self, text:str, analysis:Analysis, now:datetime, tz)->Recall:
         "Recall for a question: held to the time it names and ordered by time for first/last (`persode.recall.timed.recall`); quoted hits reinforced."
@@ -115,7 +128,8 @@ class EpisodicMemoryAgent:
         "The memories `text` recalls under the agent's strategy, with their relevance: what Talk and the prompts gather from."
         check_text(text)
         now = utcnow() if now is None else as_utc(now, 'now')
-        return self._retrieve(text, self.analyzer.analyze(text), now, exclude, reinforce=reinforce, top_k=top_k, within=within)
+        a, q = self._asked(text)
+        return self._retrieve(text, a, now, exclude, reinforce=reinforce, top_k=top_k, within=within, query_vector=q)
 
     # --- ingest, respond, converse
     def ingest(self,

@@ -267,11 +267,14 @@ class WebJournal:
         "The ids of the person's entries dated by their day alone (`JournalDB.day_only`): the screens show their day, not a time."
         return self.db.day_only(uid)
 
-    def page_view(self, uid:str, mid:str)->tuple:
+    def page_view(self, uid:str, mid:str,
+                  days:set|None=None,   # `days(uid)` when the caller has it already (a day's pages share it)
+                 )->tuple:
         "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the person's memories."
         m, s = self.memory(uid, mid), self.user(uid)['store']
         folder, stem = self.folder(uid), journal_stem(m.created_at, m.id)
-        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags), reading=self.db.mood_reading(uid, m.id), alone=m.id in self.days(uid))
+        v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags), reading=self.db.mood_reading(uid, m.id),
+                     alone=m.id in (self.days(uid) if days is None else days))
         rec = _record(folder, stem, uid)
         if rec is None: return v, None
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
