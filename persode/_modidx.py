@@ -2696,6 +2696,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                   'persode.web.load.entry_text': ('web/load.html#entry_text', 'persode/web/load.py'),
                                   'persode.web.load.form_token': ('web/load.html#form_token', 'persode/web/load.py'),
                                   'persode.web.load.free_port': ('web/load.html#free_port', 'persode/web/load.py'),
+                                  'persode.web.load.import_writes': ('web/load.html#import_writes', 'persode/web/load.py'),
                                   'persode.web.load.meets': ('web/load.html#meets', 'persode/web/load.py'),
                                   'persode.web.load.pct': ('web/load.html#pct', 'persode/web/load.py'),
                                   'persode.web.load.run_load': ('web/load.html#run_load', 'persode/web/load.py'),

@@ -16,7 +16,7 @@ from .accounts import Accounts, CSRF_FIELD
 # %% auto #0
 __all__ = ['KINDS', 'MIX', 'TARGETS_MS', 'WRITE_STEPS', 'entry_text', 'form_token', 'Person', 'seed_journal', 'unseed_journal',
            'free_port', 'code_commit', 'Server', 'pct', 'summarize_load', 'run_load', 'meets', 'LoadResult', 'cli_load',
-           'write_profile', 'encode_saving', 'thread_limit_saving']
+           'write_profile', 'encode_saving', 'thread_limit_saving', 'import_writes']
 
 # %% ../../nbs/web/04_load.ipynb #b921df4e
 KINDS = ('home', 'page', 'timeline', 'day', 'talk', 'entries', 'search', 'write')   # what a client does: seven page views and an entry write
@@ -395,3 +395,40 @@ def thread_limit_saving(reps:int=200)->dict:
         with ctl.limit(limits=1, user_api='blas'): pass
         once += time.thread_time() - c
     return dict(every_call_ms=round(every/reps*1e3, 3), once_ms=round(once/reps*1e3, 3))
+
+# %% ../../nbs/web/04_load.ipynb #impw0002
+def import_writes(now:datetime,        # when the entries are written (the imported ones spread over the three years before)
+                  n:int=10_000,        # entries in the imported file
+                  writes:int=10,       # entries written after the import, one after another
+                  embedder=None,       # the person's embedder; the journal's default for a new person when None
+                  seed:int=0,
+                  db:str|None=None,    # a journal URL (its person is removed after); a fresh SQLite file when None
+                 )->dict:              # the import's seconds, each write's wall and CPU seconds, the first write over the tenth
+    "The writes after a large import: an export of `n` entries imported through the web journal (as the Your data page does), then `writes` entries written one after another through `WebJournal.write`, each timed."
+    from persode.web.webjournal import WebJournal
+    if n < 1 or writes < 1: raise PersodeError(f'n and writes must be positive, got {n} and {writes}')
+    tmp, rng = Path(tempfile.mkdtemp(prefix='persode-import-')), random.Random(seed)
+    try:
+        with open_journal(tmp/'file.db') as f:        # the file: another journal's export (texts, times, feelings; no vectors, as the web's export)
+            ats = sorted(now - timedelta(days=rng.uniform(1, 3*365)) for _ in range(n))
+            f.store_for('them', get_embedder('hashing')).add_many([entry_text(rng) for _ in ats], ats)
+            data = f.export_jsonl('them').encode('utf-8')
+        j = open_journal(db or tmp/'journal.db')
+        try:
+            p = seed_journal(j, 1, 1, now, embedder, seed=seed)[0]          # a person with a profile and one entry: the import embeds with their embedder
+            uid = Accounts(j).get(p.username).user_id
+            web = WebJournal(j, home=tmp/'home', tz='UTC', clock=lambda: now)
+            t = time.perf_counter(); rep = web.import_(uid, data); imp = time.perf_counter() - t
+            prefs, wall, cpu = web.prefs(uid), [], []
+            for _ in range(writes):
+                c, w = time.thread_time(), time.perf_counter()
+                with web.request(): web.write(uid, prefs, entry_text(rng))
+                wall.append(time.perf_counter() - w); cpu.append(time.thread_time() - c)
+            ident = j.user_info(uid)[0]
+            if db is not None: unseed_journal(j, [p])
+        finally: j.close()
+    finally: shutil.rmtree(tmp, ignore_errors=True)
+    r = lambda xs: [round(x*1e3, 1) for x in xs]
+    return dict(backend=_backend(db or 'sqlite'), n=n, added=rep['added'], embedder=ident, import_s=round(imp, 2), write_ms=r(wall), write_cpu_ms=r(cpu),
+                first_over_last=round(wall[0]/wall[-1], 2), first_over_median=round(wall[0]/float(np.median(wall[1:])), 2) if writes > 1 else 1.,
+                loadavg=[round(x, 2) for x in os.getloadavg()], cpus=os.cpu_count())

@@ -140,9 +140,12 @@ def _record(folder:Path, stem:str, uid:str)->dict|None:
     return rec if isinstance(rec, dict) and rec.get('user') == uid and rec.get('state') == 'written' else None
 
 def _hits(rec:dict, store)->list:
-    "The recalled memories of a page record that are still in the journal, as `Hit`s (ranked again)."
-    qs = [q for q in rec.get('quotes', ()) if isinstance(q, dict) and q.get('id') in store]
-    return [Hit(store[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
+    "The recalled memories of a page record that are still in the journal, as `Hit`s (ranked again); a store in a database reads them in one query (`many`)."
+    qs = [q for q in rec.get('quotes', ()) if isinstance(q, dict) and isinstance(q.get('id'), str)]
+    many = getattr(store, 'many', None)
+    held = many([q['id'] for q in qs]) if callable(many) else {q['id']: store[q['id']] for q in qs if q['id'] in store}
+    qs = [q for q in qs if q['id'] in held]
+    return [Hit(held[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
 def entry_line(e:Entry, page:bool, tz=None,
                alone:bool=False,   # dated by its day alone (`JournalDB.day_only`)
@@ -269,6 +272,7 @@ class WebJournal:
 
     def page_view(self, uid:str, mid:str,
                   days:set|None=None,   # `days(uid)` when the caller has it already (a day's pages share it)
+                  tz=None,              # `tz(uid)`, likewise
                  )->tuple:
         "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the person's memories."
         m, s = self.memory(uid, mid), self.user(uid)['store']
@@ -280,7 +284,7 @@ class WebJournal:
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
         except OSError: found = None
         v.diary = html.unescape(found[1]) if found else ''
-        if _picture(folder, stem): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec)
+        if _picture(folder, stem): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec, tz)
         hits = _hits(rec, s)
         v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
         prov = rec.get('provenance')
@@ -288,14 +292,14 @@ class WebJournal:
         v.analyzer = prov.get('analyzer') if isinstance(prov, dict) and isinstance(prov.get('analyzer'), str) else None
         return v, hits
 
-    def picture_words(self, uid:str, m, rec:dict)->str:
+    def picture_words(self, uid:str, m, rec:dict, tz=None)->str:
         "What the picture of memory `m`'s page shows, in words (its alt text): the offline picture described, or the moment an image model drew."
         prov = rec.get('provenance') if isinstance(rec.get('provenance'), dict) else {}
         if prov.get('illustrator') == PHOTO: return f'A photo {self.prefs(uid).name if self.prefs(uid) else "you"} added to this entry.'
         if 'offline' in str(prov.get('illustrator', 'offline')) or rec.get('rendered_again'):
             prefs = self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS)
             ident = prefs.visual_identity
-            return scene_words(scene_of(m.text, m.created_at, ident, self.tz(uid)), ident, mood_for(m.emotion, m.intensity))
+            return scene_words(scene_of(m.text, m.created_at, ident, self.tz(uid) if tz is None else tz), ident, mood_for(m.emotion, m.intensity))
         return f'A picture of the moment: {rec.get("moment") or m.event or excerpt(m.text, 120)}'
 
     def image(self, uid:str, mid:str)->Path:
