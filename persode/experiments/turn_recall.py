@@ -122,13 +122,13 @@ def locomo_beside(turns:dict,      # the MiniLM `turn_study` result
             ('ours', 'BM25 + best turn, MiniLM-L6, LOCO weight', 'session, fractional evidence recall@5', q, f(sessions['fusion']), 'LoCoMo by session')]
     return [list(r) for r in rows] + [[w, x, u, s, f'{v:g}', src] for w, x, u, s, v, src in PUBLISHED_LOCOMO]
 
-# %% ../../nbs/experiments/23_turn_recall.ipynb #39a3acdb
+# %% ../../nbs/experiments/23_turn_recall.ipynb #792048c7
 from ..memory.decay import as_utc
 from .temporal import hit_summary
 from zoneinfo import ZoneInfo
 from datetime import datetime, timezone
 
-# %% ../../nbs/experiments/23_turn_recall.ipynb #453bb69c
+# %% ../../nbs/experiments/23_turn_recall.ipynb #2091eab3
 DAY_WEIGHT = 1.   # v of z(day) beside z(default): the weight the LoCoMo dev half chose for the session score, not tuned on journals
 
 def day_scores(store,          # a `MemoryStore` of one journal
@@ -159,7 +159,7 @@ def day_session_ranks(store, query:str, now, tz, target:str, v:float=DAY_WEIGHT)
     rank = lambda s: int(np.flatnonzero(np.argsort(-np.where(keep, s, -np.inf), kind='stable') == i)[0]) + 1 if keep[i] else 0
     return rank(sc), rank(both)
 
-# %% ../../nbs/experiments/23_turn_recall.ipynb #6133e9d3
+# %% ../../nbs/experiments/23_turn_recall.ipynb #24dfd29a
 def day_session_study(tp:dict,    # `load_temporal_probes()`
                       er,         # `load_epirec()`
                       emb,        # the embedder (one store per persona)
