@@ -468,7 +468,8 @@ def day(auth, state, d:str):
     idx, now, folder, tz = web.user(auth)['index'], web.now(), web.folder(auth), web.tz(auth)
     entries = [(e, web.has_page(auth, e, folder)) for e in idx.between(day_start(when, tz), day_start(when + timedelta(days=1), tz))]
     days = web.days(auth)
-    views = [web.page_view(auth, e.id, days, tz)[0] for e, p in entries if p]
+    prefs = web.prefs(auth)
+    views = [web.page_view(auth, e.id, days, tz, prefs)[0] for e, p in entries if p]
     before, after = idx.around(when, tz)
     msgs = [entry_line(e, False, tz, e.id in days) for e, p in entries if not p]
     nav = P(A(f'← {before:%d %B %Y}', href=f'/day/{before}') if before else None, ' · ' if before and after else None,

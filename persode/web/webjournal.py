@@ -260,9 +260,11 @@ class WebJournal:
         return z
 
     # --- reading: a memory, its page, its picture
-    def memory(self, uid:str, mid)->object:
+    def memory(self, uid:str, mid,
+               store=None,   # the person's store when the caller holds it (`user(uid)['store']`)
+              )->object:
         "The person's memory `mid`, or `NotFoundError` (the same for a malformed id and for another person's id)."
-        s = self.user(uid)['store']
+        s = self.user(uid)['store'] if store is None else store
         if not isinstance(mid, str) or len(mid) > 64 or mid not in s: raise NotFoundError(f'there is no entry {str(mid)[:64]!r} in your journal')
         return s[mid]
 
@@ -273,9 +275,11 @@ class WebJournal:
     def page_view(self, uid:str, mid:str,
                   days:set|None=None,   # `days(uid)` when the caller has it already (a day's pages share it)
                   tz=None,              # `tz(uid)`, likewise
+                  prefs=None,           # `prefs(uid)`, likewise (None: read here)
                  )->tuple:
         "(`PageView`, recalled `Hit`s or None when the memory has no page) of one of the person's memories."
-        m, s = self.memory(uid, mid), self.user(uid)['store']
+        s = self.user(uid)['store']
+        m = self.memory(uid, mid, s)
         folder, stem = self.folder(uid), journal_stem(m.created_at, m.id)
         v = PageView(m.id, m.created_at, m.text, m.emotion, m.intensity, tuple(m.hashtags), reading=self.db.mood_reading(uid, m.id),
                      alone=m.id in (self.days(uid) if days is None else days))
@@ -284,7 +288,7 @@ class WebJournal:
         try: found = _DIARY.search((folder/f'{stem}.html').read_text(encoding='utf-8'))
         except OSError: found = None
         v.diary = html.unescape(found[1]) if found else ''
-        if _picture(folder, stem): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec, tz)
+        if _picture(folder, stem): v.image_url, v.picture_alt = f'/page/{m.id}/image', self.picture_words(uid, m, rec, tz, prefs)
         hits = _hits(rec, s)
         v.resurfaced, v.gate_fired = relevant(hits), bool(rec.get('gate_fired'))
         prov = rec.get('provenance')
@@ -292,12 +296,13 @@ class WebJournal:
         v.analyzer = prov.get('analyzer') if isinstance(prov, dict) and isinstance(prov.get('analyzer'), str) else None
         return v, hits
 
-    def picture_words(self, uid:str, m, rec:dict, tz=None)->str:
-        "What the picture of memory `m`'s page shows, in words (its alt text): the offline picture described, or the moment an image model drew."
+    def picture_words(self, uid:str, m, rec:dict, tz=None, prefs=None)->str:
+        "What the picture of memory `m`'s page shows, in words (its alt text): the offline picture described, or the moment an image model drew; `tz` and `prefs` the person's when the caller has them."
         prov = rec.get('provenance') if isinstance(rec.get('provenance'), dict) else {}
-        if prov.get('illustrator') == PHOTO: return f'A photo {self.prefs(uid).name if self.prefs(uid) else "you"} added to this entry.'
+        prefs = self.prefs(uid) if prefs is None else prefs
+        if prov.get('illustrator') == PHOTO: return f'A photo {prefs.name if prefs else "you"} added to this entry.'
         if 'offline' in str(prov.get('illustrator', 'offline')) or rec.get('rendered_again'):
-            prefs = self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS)
+            prefs = prefs or OnboardingPreferences(**_DEFAULT_PREFS)
             ident = prefs.visual_identity
             return scene_words(scene_of(m.text, m.created_at, ident, self.tz(uid) if tz is None else tz), ident, mood_for(m.emotion, m.intensity))
         return f'A picture of the moment: {rec.get("moment") or m.event or excerpt(m.text, 120)}'
