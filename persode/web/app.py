@@ -54,7 +54,8 @@ from .webjournal import look_back
 from .views import kept_message, let_go_message
 
 # %% ../../nbs/web/03_app.ipynb #ux380001
-from .views import entry_day, recall_words, welcome, entry_when, when_written
+from .views import entry_day, recall_words, welcome, entry_when
+from ..core.text import when_written
 from ..memory.analyzer import STOPWORDS
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
