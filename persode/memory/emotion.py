@@ -6,7 +6,6 @@ import csv, dataclasses, json, os, re, zipfile
 from importlib import resources
 from pathlib import Path
 import numpy as np
-from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 from .analyzer import Analysis, Analyzer, LexiconAnalyzer, EMOTIONS, EMOTION_VALENCE
 from .embeddings import Embedder, MiniLMEmbedder, semantic_available
 from .intensity import unit_rows, SEMANTIC_GATE_THRESHOLD, split_sentences, save_weights, file_sha256
@@ -14,11 +13,10 @@ from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['GOEMOTIONS_TO_FEELING', 'FEELING_TO_EKMAN', 'EMOTION_FILE', 'EMOBANK_VALENCE_SCALE', 'NEUTRAL_E_MAX', 'MIXED_VALENCE',
-           'MIXED_SHRINK', 'VADER_WEIGHT', 'FEELING_FOLLOWS_SIGN', 'SIGNS', 'EKMAN_GROUPS', 'embedder_slug',
-           'emotion_weights_path', 'EmotionModel', 'data_root', 'load_goemotions_feelings', 'load_emobank_va',
-           'fit_softmax', 'fit_ridge', 'feeling_targets', 'train_emotion_model', 'sign_of', 'vader_valence',
-           'feeling_of', 'Reading', 'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer', 'load_journal_feelings',
-           'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
+           'MIXED_SHRINK', 'EKMAN_GROUPS', 'SIGNS', 'embedder_slug', 'emotion_weights_path', 'EmotionModel',
+           'data_root', 'load_goemotions_feelings', 'load_emobank_va', 'fit_softmax', 'fit_ridge', 'feeling_targets',
+           'train_emotion_model', 'Reading', 'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer', 'sign_of',
+           'load_journal_feelings', 'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
 
 # %% ../../nbs/memory/05_emotion.ipynb #3262ae15
 GOEMOTIONS_TO_FEELING = {
@@ -39,8 +37,6 @@ EMOBANK_VALENCE_SCALE = 0.5      # EmoBank's valence enters as (V - 3)/this (its
 NEUTRAL_E_MAX = 0.3               # the highest E of an entry read as neutral ('a little' at most)
 MIXED_VALENCE = 0.3               # a sentence at or beyond ±this valence counts as clearly pleasant or unpleasant
 MIXED_SHRINK = 0.1                # the |valence| bound of an entry read as mixed (inside the 'neither' band of ±0.15)
-VADER_WEIGHT = 0.                 # VADER's compound in the valence: (1 - w)·heads + w·VADER; chosen on public dev data, below
-FEELING_FOLLOWS_SIGN = False      # the feeling is the strongest of the valence sign's feelings (unless mixed); chosen below
 
 def embedder_slug(identity:str)->str:
     "A file-name-safe form of an embedder identity ('minilm:384' -> 'minilm-384')."
@@ -87,7 +83,9 @@ class EmotionModel:
         "EmoBank valence and arousal (1 to 5, 3 is neutral) per row."
         X = unit_rows(X, self.dim)
         return X@self.wV + self.bV, X@self.wA + self.bA
-    def valence(self, X)->np.ndarray:
+    def valence(self, X,
+                texts=None, # the texts of the rows, for a model that reads words too (the heads read only the vectors)
+               )->np.ndarray:
         "Valence in [-1, 1]: the mean of the feelings' expected valence and EmoBank's valence, (V - 3)/`EMOBANK_VALENCE_SCALE`."
         P = self.probs(X); V, _ = self.va(X)
         v_feel = P@np.array([EMOTION_VALENCE[l] for l in self.labels])
@@ -191,30 +189,6 @@ def train_emotion_model(embedder:Embedder,  # the embedder whose vectors the mod
     return save_weights(out, W=W, b=b, wV=wV, bV=np.float64(bV), wA=wA, bA=np.float64(bA), zE=zE, knots=knots,
                         labels=np.array(EMOTIONS), meta=np.array(json.dumps(meta, sort_keys=True)))
 
-# %% ../../nbs/memory/05_emotion.ipynb #a34vad02
-SIGNS = ('pleasant', 'unpleasant', 'neither')
-
-def sign_of(valence:float)->str:
-    "The sign of a feeling as the journal set labels it, from an analysis' valence (the ±0.15 band of the analysis' valence label)."
-    return 'pleasant' if valence > 0.15 else 'unpleasant' if valence < -0.15 else 'neither'
-
-_VADER = []
-def vader_valence(texts:list)->np.ndarray:
-    "VADER's compound score (in [-1, 1]: rules over its lexicon for negation, intensifiers, 'but', capitals, '!', emoji) per text."
-    if not _VADER: _VADER.append(SentimentIntensityAnalyzer())
-    return np.array([_VADER[0].polarity_scores(t)['compound'] for t in texts], np.float64)
-
-def feeling_of(probs:dict,          # feeling -> probability
-               valence:float,       # the reading's valence
-               follow_sign:bool=True, # keep the feeling consistent with the valence's sign
-              )->str:
-    "The strongest feeling; with `follow_sign`, the strongest of the feelings of the valence's sign (`sign_of`, by `EMOTION_VALENCE`)."
-    if not probs: raise PersodeError('feeling_of needs the probabilities of at least one feeling')
-    s = sign_of(valence)
-    pool = [f for f in probs if sign_of(EMOTION_VALENCE[f]) == s] if follow_sign else []
-    return max(pool or probs, key=lambda f: probs[f])
-
-
 # %% ../../nbs/memory/05_emotion.ipynb #e8dbc1d4
 @dataclasses.dataclass(frozen=True)
 class Reading:
@@ -234,18 +208,13 @@ class EmotionAnalyzer(Analyzer):
     reads_embeddings = True                    # `analyze_batch` takes the store's precomputed vectors
     def __init__(self, embedder:Embedder,      # the journal's embedder (its sentences are embedded with it too)
                  model:EmotionModel|None=None, # the weights; the shipped ones for `embedder.identity` when None
-                 vader_weight:float|None=None, # VADER's weight in the valence (`VADER_WEIGHT` when None)
-                 follow_sign:bool|None=None,   # the feeling follows the valence's sign (`FEELING_FOLLOWS_SIGN` when None)
                 ):
         if not isinstance(embedder, Embedder): raise PersodeError(f'EmotionAnalyzer needs the journal embedder, got {type(embedder).__name__}')
         self.model = model if model is not None else EmotionModel(emotion_weights_path(embedder.identity))
         if self.model.embedder != embedder.identity:
             raise PersodeError(f'this emotion model reads {self.model.embedder} vectors; the journal embeds with {embedder.identity}')
-        w = VADER_WEIGHT if vader_weight is None else vader_weight
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or not 0 <= w <= 1: raise PersodeError(f'vader_weight is a number in [0, 1], got {w!r}')
-        self.vader_weight, self.follow_sign = float(w), bool(FEELING_FOLLOWS_SIGN if follow_sign is None else follow_sign)
         self.embedder, self.base = embedder, LexiconAnalyzer()
-    def __repr__(self): return f'EmotionAnalyzer({self.model.path.name}, vader_weight={self.vader_weight}, follow_sign={self.follow_sign})'
+    def __repr__(self): return f'EmotionAnalyzer({self.model.path.name})'
 
     def read(self, texts:list, embeddings=None)->list:
         "A `Reading` of each text (its whole vector from `embeddings` when given; its sentences, and the texts when not given, embedded in one call)."
@@ -256,22 +225,20 @@ class EmotionAnalyzer(Analyzer):
         if embeddings is None:        # the entries and their sentences in one call: one batch for the model, not two
             Y = self.embedder.embed(texts + flat); X, S = Y[:len(texts)], Y[len(texts):]
         else: X, S = np.asarray(embeddings, np.float64).reshape(len(texts), -1), self.embedder.embed(flat) if flat else np.zeros((0, self.model.dim))
-        m, w = self.model, self.vader_weight
-        blend = lambda Z, ts: (1 - w)*m.valence(Z) + w*vader_valence(ts) if w else m.valence(Z)
-        PW, VW, EW = m.probs(X), blend(X, texts), m.intensity(X)
-        PS, VS, ES = (m.probs(S), blend(S, flat), m.intensity(S)) if flat else (None, None, None)
+        m = self.model
+        PW, VW, EW = m.probs(X), m.valence(X, texts), m.intensity(X)
+        PS, VS, ES = (m.probs(S), m.valence(S, flat), m.intensity(S)) if flat else (None, None, None)
         out, j = [], 0
         for i, p in enumerate(parts):
             if len(p) > 1:
                 sl = slice(j, j + len(p)); j += len(p)
                 P, v_s, e_s = 0.5*(PW[i] + PS[sl].mean(0)), VS[sl], ES[sl]
                 v, E = 0.5*(VW[i] + v_s.mean()), 0.5*(EW[i] + e_s.mean())
-                sents = tuple((s, feeling_of(dict(zip(m.labels, ps)), x, self.follow_sign), round(float(x), 4)) for s, ps, x in zip(p, PS[sl], v_s))
-            else: P, v_s, v, E, sents = PW[i], VW[i:i+1], VW[i], EW[i], None
+                sents = tuple((s, m.labels[int(ps.argmax())], round(float(x), 4)) for s, ps, x in zip(p, PS[sl], v_s))
+            else: P, v_s, v, E, sents = PW[i], VW[i:i+1], VW[i], EW[i], ((texts[i], m.labels[int(PW[i].argmax())], round(float(VW[i]), 4)),)
+            emo = m.labels[int(P.argmax())]
             mixed = bool(v_s.max() >= MIXED_VALENCE and v_s.min() <= -MIXED_VALENCE)
             if mixed: v = float(np.clip(v, -MIXED_SHRINK, MIXED_SHRINK))
-            emo = feeling_of(dict(zip(m.labels, P)), v, self.follow_sign and not mixed)
-            sents = sents or ((texts[i], emo, round(float(v), 4)),)
             if emo == 'neutral': E = min(E, NEUTRAL_E_MAX)
             out.append(Reading(emo, {l: round(float(x), 4) for l, x in zip(m.labels, P)}, round(float(v), 4),
                                round(float(np.clip(E, 0, 1)), 4), mixed, sents))
@@ -309,6 +276,11 @@ def default_analyzer(embedder:Embedder|None=None, # the journal's embedder to sh
 
 # %% ../../nbs/memory/05_emotion.ipynb #58a9f21a
 EKMAN_GROUPS = ('anger', 'disgust', 'fear', 'joy', 'neutral', 'sadness', 'surprise')
+SIGNS = ('pleasant', 'unpleasant', 'neither')
+
+def sign_of(valence:float)->str:
+    "The sign of a feeling as the journal set labels it, from an analysis' valence (the ±0.15 band of the analysis' valence label)."
+    return 'pleasant' if valence > 0.15 else 'unpleasant' if valence < -0.15 else 'neither'
 
 def load_journal_feelings(root=None)->list:
     "The journal-style evaluation set (`data/journal_feelings/entries.jsonl`): dicts with id, kind, sign, feeling, text."
