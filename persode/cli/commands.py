@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse, os, sys
 from pathlib import Path
 from ..memory.decay import utcnow
-from ..core.text import PersodeError, check_id, check_text, strip_control, zone, local_time, aware, check_moment
+from ..core.text import PersodeError, check_id, check_text, strip_control, zone, local_time, aware, check_moment, when_written, by_day
 from datetime import datetime
 import persode.memory.embeddings as embeddings
 from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
@@ -160,16 +160,17 @@ def cli_recall(argv:list|None=None, # arguments after `persode recall`
         s = base = db.store_for(a.user, _embedder(a))
         if not len(s):
             raise NotDone(f'no memories for user {a.user!r} yet: add some with `persode journal`')
-        r = recall(base, a.query, now, _zone(a), a.top_k, a.strategy, reinforce=a.reinforce)
+        r, alone = recall(base, a.query, now, _zone(a), a.top_k, a.strategy, reinforce=a.reinforce), db.day_only(a.user)
         if a.json:
             sp = r.span
             print(json_line(dict(query=a.query, strategy=r.strategy, gate_fired=r.gate_fired, query_intensity=r.query_intensity,
                                   time=None if sp is None else dict(said=sp.said, days=sp.days() or None, order=sp.order, zone=sp.tz,
                                                                     start=sp.start and sp.start.isoformat(), end=sp.end and sp.end.isoformat()),
                                   hits=[dict(rank=h.rank, score=h.score, similarity=h.similarity, retention=h.retention,
-                                             salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict()) for h in r.hits],
+                                             salience=h.salience, relevance=h.relevance, below_floor=h.below_floor, memory=h.memory.to_dict(),
+                                             day=h.memory.id in alone) for h in r.hits],
                                   floor=r.floor)))
-        else: print((f'time: {r.span}\n' if r.span else '') + format_retrieval(r, base.count_formed(now), _zone(a)))
+        else: print((f'time: {r.span}\n' if r.span else '') + format_retrieval(r, base.count_formed(now), _zone(a), alone))
 
 # %% ../../nbs/cli/01_commands.ipynb #6c599647
 def _found(db, user:str, find:dict)->list:
@@ -195,12 +196,13 @@ def cli_list(argv:list|None=None, # arguments after `persode list`
     with _open(a, readonly=True) as db:
         if a.tag or a.feeling: ms = _found(db, user, find)
         else: ms = sorted(db.store_for(user, _embedder(a)).memories(), key=lambda m: m.created_at)
+        alone = db.day_only(user)
     if a.last: ms = ms[-a.last:]
     if not ms and (a.tag or a.feeling): print('no entries found', file=sys.stderr); return
     if not ms: print(f'no memories for user {user!r} yet: add some with `persode journal`', file=sys.stderr); return
     if a.json:
-        for m in ms: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
-    else: print(format_list(ms, tz))
+        for m in ms: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), day=m.id in alone)))
+    else: print(format_list(ms, tz, alone))
 
 # %% ../../nbs/cli/01_commands.ipynb #33b245f6
 SEARCH_COUNT = 1000   # a search counts its matches up to this many ("more than 1,000")
@@ -220,14 +222,14 @@ def cli_search(argv:list|None=None, # arguments after `persode search`
     user, tz, ask = _user(a), _zone(a), dict(q=' '.join(a.words), tag=a.tag, emotion=a.emotion)
     if not (ask['q'].strip() or a.tag.strip() or a.emotion.strip()): raise PersodeError('say what to look for: words, --tag or --emotion')
     with _open(a, readonly=True) as db:
-        found, n = db.entries(user, limit=a.limit, **ask), db.count_entries(user, upto=SEARCH_COUNT, **ask)
+        found, n, alone = db.entries(user, limit=a.limit, **ask), db.count_entries(user, upto=SEARCH_COUNT, **ask), db.day_only(user)
     if a.json:
-        for m in found.entries: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat())))
+        for m in found.entries: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), day=m.id in alone)))
         return
     if not n: print('no entry holds all of that', file=sys.stderr); return
     print(f'{"more than " + format(SEARCH_COUNT, ",") if n > SEARCH_COUNT else n} entr{"y" if n == 1 else "ies"} found'
           + (f'; the newest {len(found.entries)}:' if n > len(found.entries) else ':'))
-    print(format_list(found.entries, tz))
+    print(format_list(found.entries, tz, alone))
 
 # %% ../../nbs/cli/01_commands.ipynb #90e0175c
 def cli_show(argv:list|None=None, # arguments after `persode show`
@@ -242,11 +244,11 @@ def cli_show(argv:list|None=None, # arguments after `persode show`
     with _open(a, readonly=True) as db:
         s = db.store_for(user, _embedder(a))
         if a.id not in s: raise no_memory(user, a.id)
-        m, reading = s[a.id], db.mood_reading(user, a.id)
+        m, reading, alone = s[a.id], db.mood_reading(user, a.id), db.day_only(user)
     page = next(iter(sorted(user_pages(a.home, user).glob(f'journal-*-{m.id}.html'))), None)
-    if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), page=str(page) if page else None,
+    if a.json: print(json_line(dict(m.to_dict(), local_time=m.created_at.astimezone(tz).isoformat(), day=m.id in alone, page=str(page) if page else None,
                                     analyzer=dict(zip(('emotion', 'intensity', 'valence'), reading)) if reading else None)))
-    else: print(format_memory(m, utcnow(), tz, page, reading))
+    else: print(format_memory(m, utcnow(), tz, page, reading, alone=m.id in alone))
 
 # %% ../../nbs/cli/01_commands.ipynb #0ce33f42
 def cli_export(argv:list|None=None, # arguments after `persode export`
@@ -329,13 +331,15 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
     p.add_argument('id', help='the memory id (printed by `persode journal`; in `persode recall --json` and `persode export`)')
     p.add_argument('text', nargs='?', default=None, help='the corrected text (leave it out to change only the mood or the time)')
     _mood_option(p, f"{AUTO_MOOD!r} gives it back to the analyzer")
-    p.add_argument('--at', default=None, metavar='TIME', help='move the entry to this time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00')
+    p.add_argument('--at', default=None, metavar='TIME', help='move the entry to this time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00, '
+                                                            'or to a day alone, e.g. 2026-03-01 (on the clock of --tz)')
     _llm_options(p, 'analyzer of the new text (offline: the learned E for a MiniLM journal, the lexicon otherwise)'); _tz_option(p)
     a = p.parse_args(argv)
     user = _user(a)
     if a.text is None and a.mood is None and a.at is None: raise PersodeError('give the corrected text, a --mood, --at to move the entry, or more than one')
     if a.mood not in (None, AUTO_MOOD): person_mood(a.mood)      # a mood no one can choose stops here, before anything is written
-    at = _time(a.at, '--at') if a.at is not None else None              # checked before anything changes
+    alone = by_day(a.at)                                                 # a day alone, or a time (noon included)
+    at = None if a.at is None else when_written(a.at, utcnow(), _zone(a)) if alone else _time(a.at, '--at')   # checked before anything changes
     if a.text is not None: check_text(a.text)
     with _open(a) as db:
         s = db.store_for(user, _embedder(a))
@@ -348,13 +352,13 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
             db.set_mood(user, a.id, None if a.mood == AUTO_MOOD else a.mood); _reload(s); m = s[a.id]
         if a.text is not None or a.mood is not None:
             n += sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old} if a.text is not None else {})
-        if at is not None and (at != m.created_at or a.id in db.day_only(user)):
-            db.redate(user, {a.id: at}); db.set_day(user, a.id, False)       # a time, not a day alone (noon included)
+        if at is not None and (at != m.created_at or (a.id in db.day_only(user)) != alone):
+            db.redate(user, {a.id: at}); db.set_day(user, a.id, alone)
             s = db.store_for(user, _embedder(a)); m = s[a.id]
             n += redate_pages(s, folder, user, user_preferences(db, user), [a.id], _zone(a))
         _index(a, s, folder, db)
-        whose = 'your mood' if db.mood_reading(user, m.id) else "the analyzer's reading"
-    print(f'{"edited" if a.text is not None or a.mood is not None else "moved"} memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}: {whose}, '
+        whose, days = ('your mood' if db.mood_reading(user, m.id) else "the analyzer's reading"), db.day_only(user)
+    print(f'{"edited" if a.text is not None or a.mood is not None else "moved"} memory {m.id} of user {user!r} (formed {local_time(m.created_at, _zone(a), "%Y-%m-%d" if a.id in days else "%Y-%m-%d %H:%M %Z")}, {m.emotion}, E = {m.intensity:.2f}: {whose}, '
           f'recalled {m.recall_count} time{"" if m.recall_count == 1 else "s"})' + (f'; {n} page(s) rendered again or removed' if n else ''))
 
 # %% ../../nbs/cli/01_commands.ipynb #d5dd02b6
@@ -444,7 +448,8 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     "Write a journal entry and its illustrated page."
     p = _parser('journal', 'Write a journal entry: it is remembered, related memories are recalled, and an illustrated diary page is written.')
     p.add_argument('text', help="today's entry, in your words")
-    p.add_argument('--now', default=None, help='time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00 (default: now)')
+    p.add_argument('--now', default=None, help='time of writing, ISO 8601 with timezone, e.g. 2026-03-01T20:00:00+02:00, or a day alone, e.g. 2026-03-01 '
+                                               '(the entry is then dated by its day, on the clock of --tz; default: now)')
     p.add_argument('--out', default=None, help='folder for the page (default: HOME/pages/<folder of USER>)')
     p.add_argument('--photo', default=None, metavar='FILE', help="your photo as the page's picture (JPEG, PNG, WebP…; its metadata, GPS included, is not kept); "
                                                                 "if it was taken on another day, that day is offered")
@@ -452,7 +457,8 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     _mood_option(p, 'none: the analyzer reads it')
     _agent_options(p); _tz_option(p)
     a = p.parse_args(argv)
-    _user(a); now = _time(a.now); check_text(a.text); tz = _zone(a)
+    _user(a); tz = _zone(a); day = by_day(a.now)
+    now = when_written(a.now, utcnow(), tz) if day else _time(a.now); check_text(a.text)
     if a.mood is not None: person_mood(a.mood)
     photo = _photo(a.photo, tz) if a.photo else None
     if a.photo_day:
@@ -461,12 +467,12 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     taken = photo.taken if photo is not None and photo.taken is not None and local_time(photo.taken, tz, '%Y-%m-%d') != local_time(now, tz, '%Y-%m-%d') else None
     with _open(a) as db:
         agent = _agent(db, a)
-        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo, mood=a.mood, db=db)
-        index = _index(a, agent.store, folder, db)
+        e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo, mood=a.mood, db=db, day=day)
+        index, alone = _index(a, agent.store, folder, db), db.day_only(a.user)
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
-    if e.recalled: print('recalled' + ((' (gate open: fused)' if e.gate_fired else ' (gate closed)') if a.strategy == 'gated' else '') + '\n' + format_hits(e.recalled, tz))
-    print(f"\nformed: {local_time(now, tz, '%a %d %b %Y %H:%M %Z')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
+    if e.recalled: print('recalled' + ((' (gate open: fused)' if e.gate_fired else ' (gate closed)') if a.strategy == 'gated' else '') + '\n' + format_hits(e.recalled, tz, alone))
+    print(f"\nformed: {local_time(now, tz, '%a %d %b %Y' if day else '%a %d %b %Y %H:%M %Z')}\npage: {stem}.html\nmarkdown: {stem}.md" + (f'\nindex: {index}' if index else '') + f"\nmemory id: {e.episode.id}")
     if taken is not None:       # the camera's day, offered: the person says yes with one command
         print(f"\nThis photo was taken on {local_time(taken, tz, '%A %d %B %Y')}. To use that day for this entry: "
               f"persode edit {e.episode.id} --at {taken.isoformat()}")

@@ -16,19 +16,21 @@ __all__ = ['format_hits', 'format_retrieval', 'format_list', 'format_memory', 'j
 # %% ../../nbs/cli/00_terminal.ipynb #5d006360
 def format_hits(hits, # retrieval `Hit`s, best first
                 tz=None, # the zone of the times shown; UTC when None
+                alone=(), # ids of the memories dated by their day alone (`JournalDB.day_only`): their day is shown, never a time
                )->str:
     "One line per hit: rank, score, similarity, retention, salience, intensity, date, text."
     rows = [f'{"#":>2}  {"score":>6}  {"sim":>6}  {"ret":>5}  {"sal":>5}  {"E":>4}  {"formed":22}  memory']
     for h in hits:
         t = ('(below floor) ' if getattr(h, 'below_floor', False) else '') + ' '.join(strip_control(h.memory.text).split())
         rows.append(f'{h.rank:>2}  {h.score:6.3f}  {h.similarity:6.3f}  {h.retention:5.3f}  {h.salience:5.3f}  '
-                    f'{h.memory.intensity:4.2f}  {local_time(h.memory.created_at, tz, "%Y-%m-%d %H:%M %Z"):22}  {t[:80] + ("…" if len(t) > 80 else "")}')
+                    f'{h.memory.intensity:4.2f}  {local_time(h.memory.created_at, tz, "%Y-%m-%d" if h.memory.id in alone else "%Y-%m-%d %H:%M %Z"):22}  {t[:80] + ("…" if len(t) > 80 else "")}')
     return '\n'.join(rows)
 
 # %% ../../nbs/cli/00_terminal.ipynb #82a4cada
 def format_retrieval(r, # a `Retrieval`
                      n:int=0, # the number of memories searched, those that exist at the query's time (0: not shown)
                      tz=None, # the zone of the times shown (see `persode.core.text.zone`); UTC when None
+                     alone=(), # ids of the memories dated by their day alone: their day is shown, never a time
                     )->str:
     "A plain-text table of a retrieval, for terminals."
     gate = ''
@@ -38,22 +40,24 @@ def format_retrieval(r, # a `Retrieval`
     floor = getattr(r, 'floor', None)
     foot = (f'\n(below floor): under the relevance floor {floor:.2f} of this embedder, too weakly related for a page or a reply to quote'
             if floor is not None and any(getattr(h, 'below_floor', False) for h in r.hits) else '')
-    return head + '\n' + format_hits(r.hits, tz) + foot
+    return head + '\n' + format_hits(r.hits, tz, alone) + foot
 
 # %% ../../nbs/cli/00_terminal.ipynb #7e790c8e
-def _line(m, tz, width:int=70)->str:
+def _line(m, tz, width:int=70, alone:bool=False)->str:
     t = ' '.join(strip_control(m.text).split())
-    return f'  {local_time(m.created_at, tz, "%H:%M %Z")}  {m.id}  {strip_control(m.emotion):<9} E={m.intensity:.2f}  {t[:width] + ("…" if len(t) > width else "")}'
+    clock = local_time(m.created_at, tz, "%H:%M %Z")
+    return f'  {"the day" if alone else clock:<{len(clock)}}  {m.id}  {strip_control(m.emotion):<9} E={m.intensity:.2f}  {t[:width] + ("…" if len(t) > width else "")}'
 
 def format_list(memories,   # the memories to list (any order)
                 tz=None,    # the zone whose calendar and clock are shown (see `persode.core.text.zone`); UTC when None
+                alone=(),   # ids of the memories dated by their day alone: listed on their day without a time
                )->str:
     "Memories by day, oldest first: a line per day, then one line per memory (time, id, emotion, intensity, text)."
     out, day = [], None
     for m in sorted(memories, key=lambda m: m.created_at):
         d = local_time(m.created_at, tz, '%a %d %b %Y')
         if d != day: out.append(d); day = d
-        out.append(_line(m, tz))
+        out.append(_line(m, tz, alone=m.id in alone))
     return '\n'.join(out)
 
 # %% ../../nbs/cli/00_terminal.ipynb #79697f5c
@@ -62,10 +66,11 @@ def format_memory(m,          # a `Memory`
                   tz=None,    # the zone of the times shown; UTC when None
                   page=None,  # its diary page, if any
                   reading=None, # what the analyzer read (emotion, intensity, valence) when the mood is the person's
+                  alone:bool=False, # dated by its day alone: its day is shown, never a time
                  )->str:
     "One memory in full, for a terminal: when (and how long ago), emotion (and whose), intensity, recalls, page, text."
     rows = [f'memory {m.id}',
-            f'formed:    {local_time(m.created_at, tz, "%a %d %b %Y %H:%M %Z")} ({when(m.created_at, now, tz)})',
+            f'formed:    {local_time(m.created_at, tz, "%a %d %b %Y" if alone else "%a %d %b %Y %H:%M %Z")} ({"dated by its day; " if alone else ""}{when(m.created_at, now, tz)})',
             f'emotion:   {strip_control(m.emotion)}, E = {m.intensity:.2f}, valence {m.valence:+.2f}'
             + (f' (your mood; the analyzer read {strip_control(reading[0])}, E = {reading[1]:.2f})' if reading else '')]
     if m.event: rows.append(f'event:     {strip_control(m.event)}')

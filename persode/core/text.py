@@ -10,8 +10,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 # %% auto #0
 __all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'EARLIEST', 'PersodeError',
            'NotFoundError', 'EnvironmentFault', 'NotDone', 'check_text', 'check_id', 'folder_name', 'strip_control',
-           'redact', 'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment', 'inert_json', 'private_dir',
-           'write_private']
+           'redact', 'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment', 'when_written', 'by_day',
+           'inert_json', 'private_dir', 'write_private']
 
 # %% ../../nbs/core/00_text.ipynb #5343127a
 class PersodeError(ValueError):
@@ -176,6 +176,29 @@ def check_moment(t:datetime,        # a timezone-aware time a person gave
     if (u is None and t.year < 1970) or (u is not None and u < EARLIEST): raise PersodeError(f'{name} {str(t)[:40]!r} is before 1970; give a later date')
     if u is None or u > now: raise PersodeError(f'{name} {str(t)[:40]!r} is later than the current time; a memory cannot be formed in the future')
     return u
+
+# %% ../../nbs/core/00_text.ipynb #2dff5616
+def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-DD', or a time 'YYYY-MM-DD HH:MM' (with or without its offset)
+                 now:datetime,   # the current time
+                 tz=None,        # the person's zone (see `zone`): the clock of a date or a time given without an offset; without it, such a time is refused
+                )->datetime:     # the time of writing, in UTC
+    "The time an entry was written: now, noon of a past date (a day alone, see `by_day`), or an exact past time."
+    s = (value or '').strip()
+    if not s: return now
+    if len(s) > 40: raise PersodeError('the date is too long; give a date like 2026-03-01')
+    day = re.fullmatch(r'\d{4}-\d\d-\d\d', s)
+    try: t = datetime.fromisoformat(s + 'T12:00' if day else s)
+    except ValueError: raise PersodeError(f'{s!r} is not a date; give a date like 2026-03-01, or a date and time like 2026-03-01 20:00') from None
+    if t.tzinfo is None:
+        if tz is None and not day: raise PersodeError(f'{s!r} has no time zone; give a date like 2026-03-01, or a time like 2026-03-01T20:00+02:00')
+        t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
+    if day and t.date() == now.astimezone(t.tzinfo).date(): t = min(t, now)   # today: noon, or now when it is not noon yet
+    if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
+    return check_moment(t, now, 'the date')     # before 1970
+
+def by_day(value:str|None)->bool:
+    "Whether a *when* dates an entry by its day alone (a date without a time; see `when_written`)."
+    return isinstance(value, str) and re.fullmatch(r'\d{4}-\d\d-\d\d', value.strip()) is not None
 
 # %% ../../nbs/core/00_text.ipynb #ea690ee1
 _UNSAFE_JSON = re.compile('[\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]')

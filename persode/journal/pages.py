@@ -113,11 +113,13 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
                   user_id:str,   # the owner
                   photo=None,    # the person's own `Photo` (`read_photo`), the page's picture instead of the drawing
                   mood:str|None=None, # the mood the person gives it, in words (`person_mood`); the analyzer's when None
-                  db=None,       # the journal (`JournalDB`) that keeps the analyzer's reading beside the person's mood
+                  db=None,       # the journal (`JournalDB`) that keeps the analyzer's reading beside the person's mood, and the day flag
+                  day:bool=False, # dated by its day alone (`by_day`): flagged in `db` (`JournalDB.set_day`), shown as its day, never as a time
                  ):              # the committed `JournalEntry`
     "Write one journal entry as a unit: page files first (named by the memory id), the memory row last (and the analyzer's reading beside a mood the person gave)."
     from persode.journal.agent import journal_stem, write_atomic
     from persode.recall.records import memory_id
+    if day and db is None: raise PersodeError('an entry dated by its day alone needs the journal that keeps the flag (db)')
     mid = memory_id(text, now)
     if mid in agent.store: raise PersodeError(f'this entry is already in the journal (memory {mid}); nothing was written again')
     stem = journal_stem(now, mid)
@@ -140,6 +142,7 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
         if e.reading is not None and db is not None:
             a, r = e.analysis, e.reading
             db.write_mood(user_id, mid, (a.emotion, a.intensity, a.valence), (r.emotion, r.intensity, r.valence))
+        if day: db.set_day(user_id, mid)
     return e
 
 # %% ../../nbs/journal/05_pages.ipynb #0893e0a2

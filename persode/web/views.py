@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
-from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, check_moment, EARLIEST
+from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, EARLIEST
 from ..journal.onboarding import ATTRIBUTES, CHOICES, CHOICE_WORDS, MAX_FREE_TEXT, OnboardingPreferences, WELCOME
 from ..journal.templates import mood_for
 from ..memory.analyzer import EMOTIONS, MOOD_WORDS
@@ -26,16 +26,16 @@ __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAU
            'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'ANALYZER_WORDS', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS',
            'RECENT_ON_PHONE', 'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field',
            'sentence', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'shown', 'stamp', 'zone_names',
-           'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_written', 'by_day', 'when_fields',
-           'check_month', 'check_day', 'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form',
-           'chat_form', 'prompt_box', 'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form',
-           'password_form', 'excerpt', 'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class',
-           'mixed_feelings', 'mood_words', 'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness',
-           'recall_reason', 'recall_words', 'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form',
-           'why_answer', 'talk_exchange', 'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card',
-           'entry_day', 'entry_time', 'analyzer_words', 'diary_page', 'entry_card', 'DaySummary', 'summarize',
-           'day_name', 'day_link', 'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back',
-           'tag_link', 'highlight', 'found_line', 'found_list', 'search_form', 'check_search']
+           'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_fields', 'check_month', 'check_day',
+           'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'prompt_box',
+           'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
+           'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
+           'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_words',
+           'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'why_answer', 'talk_exchange',
+           'talk_thread', 'kept_message', 'let_go_message', 'PageView', 'mood_card', 'entry_day', 'entry_time',
+           'analyzer_words', 'diary_page', 'entry_card', 'DaySummary', 'summarize', 'day_name', 'day_link',
+           'month_calendar', 'mood_legend', 'mood_chart', 'mood_numbers', 'looking_back', 'tag_link', 'highlight',
+           'found_line', 'found_list', 'search_form', 'check_search']
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0001
 from functools import lru_cache
@@ -225,30 +225,6 @@ def onboarding_form(token:str,          # the anti-forgery token
 def welcome():
     "What a new person reads first: what Persode is, and that their journal stays on this computer."
     return Section(*[P(line) for line in WELCOME], P('Tell Persode your name to begin; everything else can wait.'), cls='welcome')
-
-# %% ../../nbs/web/00_views.ipynb #bcec5925
-def when_written(value:str|None, # the form's "when" field: '', a date 'YYYY-MM-DD', or a time 'YYYY-MM-DD HH:MM' (with or without its offset)
-                 now:datetime,   # the current time
-                 tz=None,        # the person's zone (see `zone`): the clock of a date or a time given without an offset; without it, such a time is refused
-                )->datetime:     # the time of writing, in UTC
-    "The time an entry was written: now, noon of a past date (a day alone, see `by_day`), or an exact past time."
-    s = (value or '').strip()
-    if not s: return now
-    if len(s) > 40: raise PersodeError('the date is too long; give a date like 2026-03-01')
-    day = re.fullmatch(r'\d{4}-\d\d-\d\d', s)
-    try: t = datetime.fromisoformat(s + 'T12:00' if day else s)
-    except ValueError: raise PersodeError(f'{s!r} is not a date; give a date like 2026-03-01, or a date and time like 2026-03-01 20:00') from None
-    if t.tzinfo is None:
-        if tz is None and not day: raise PersodeError(f'{s!r} has no time zone; give a date like 2026-03-01, or a time like 2026-03-01T20:00+02:00')
-        t = t.replace(tzinfo=zone(tz) if tz is not None else now.tzinfo)
-    if day and t.date() == now.astimezone(t.tzinfo).date(): t = min(t, now)   # today: noon, or now when it is not noon yet
-    if t > now: raise PersodeError(f'{s!r} is in the future; an entry can only be written about the past')
-    return check_moment(t, now, 'the date')     # before 1970: the command line's rule too
-
-def by_day(value:str|None)->bool:
-    "Whether the form's \"when\" field dates an entry by its day alone (a date without a time; see `when_written`)."
-    return isinstance(value, str) and re.fullmatch(r'\d{4}-\d\d-\d\d', value.strip()) is not None
-
 
 # %% ../../nbs/web/00_views.ipynb #dsgn0008
 def when_fields(day:str, # the form's day field ('' or 'YYYY-MM-DD')

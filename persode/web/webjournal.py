@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from ..memory.decay import as_utc, utcnow
 from ..memory.analyzer import person_mood
-from ..core.text import PersodeError, NotFoundError, check_text, zone
+from ..core.text import PersodeError, NotFoundError, check_text, zone, when_written, by_day
 from ..storage import JournalDB
 from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
@@ -22,7 +22,7 @@ from ..journal.illustrator import scene_of, scene_words
 from ..journal.photos import read_photo
 from ..journal.pages import PHOTO
 from ..journal.pages import user_pages, own_folder, sync_pages, drop_legacy, journal_entry, export_archive, import_archive, photo_files, ZIP_MAGIC
-from .views import PageView, mood_words, summarize, excerpt, when_written, by_day, check_zone, default_zone, shown
+from .views import PageView, mood_words, summarize, excerpt, check_zone, default_zone, shown
 from .accounts import settings_id
 from ..storage.contract import SETTINGS_KIND
 try: from fasthtml.common import A, Li, Small, NotStr, to_xml
@@ -318,8 +318,7 @@ class WebJournal:
             folder = own_folder(self.folder(uid), uid)
             if st.get('swept') is None or st['swept'] != _sweep_key(agent.store): sync_pages(agent.store, folder, uid, prefs, tz=agent.tz)
             st['swept'] = None                   # a write that fails leaves the next one to sweep
-            e = journal_entry(agent, text, t, folder, uid, photo=ph, mood=mood or None, db=self.db)
-            if by_day(written): self.db.set_day(uid, e.episode.id)      # dated by its day alone: a flag, not a time
+            e = journal_entry(agent, text, t, folder, uid, photo=ph, mood=mood or None, db=self.db, day=by_day(written))
             st['swept'] = _sweep_key(agent.store)
         self.user(uid)
         return e
