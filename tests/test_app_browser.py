@@ -569,7 +569,7 @@ PAGES = [  # (name, path) of every page of the app: {entry} is an entry with a d
     ('edit', '/page/{entry}/edit'), ('change the mood', '/page/{entry}/mood'), ('forget', '/page/{entry}/forget'), ('timeline', '/timeline'), ('timeline, a past month', '/timeline?month=2026-02'),
     ('day', '/day/{day}'), ('empty day', '/day/2026-01-05'), ('data', '/data'), ('forget everything', '/forget'), ('onboard', '/onboard'),
     ('password', '/password'), ('sign out', '/logout'), ('not found', '/page/m0000000000000000'), ('bad month', '/timeline?month=2026-13'),
-    ('all entries', '/entries'), ('search', '/search'), ('search results', '/search?q=Tom'), ('search by feeling', '/search?emotion=anger'),
+    ('all entries', '/entries'), ('search', '/search'), ('search results', '/search?q=Tom'), ('search for the first time', '/search?q=the+first+time+with+Tom'), ('search by feeling', '/search?emotion=anger'),
     ('sign in', '/login'), ('sign up', '/signup'),
 ]
 SIGNED_OUT_PAGES = {'/login', '/signup'}      # opened by a visitor without an account (the others by a signed-in person)

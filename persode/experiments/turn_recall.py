@@ -13,8 +13,9 @@ from .harness import bootstrap_ci
 from .session_fusion import session_signals, session_scores, session_r5
 
 # %% auto #0
-__all__ = ['DEV_CONVERSATIONS', 'FUSION_GRID', 'SESSION_GRID', 'SESSION_WEIGHT', 'TURN_K', 'PUBLISHED_LOCOMO', 'turn_signals',
-           'turn_r5', 'default_by_session', 'turn_candidates', 'choose_turn', 'turn_study', 'locomo_beside']
+__all__ = ['DEV_CONVERSATIONS', 'FUSION_GRID', 'SESSION_GRID', 'SESSION_WEIGHT', 'TURN_K', 'PUBLISHED_LOCOMO', 'DAY_WEIGHT',
+           'turn_signals', 'turn_r5', 'default_by_session', 'turn_candidates', 'choose_turn', 'turn_study',
+           'locomo_beside', 'day_scores', 'day_session_ranks', 'day_session_study']
 
 # %% ../../nbs/experiments/23_turn_recall.ipynb #tr000006
 DEV_CONVERSATIONS = ('conv-26', 'conv-30', 'conv-41', 'conv-42', 'conv-43')   # the first five in file order: the choosing half
@@ -120,3 +121,64 @@ def locomo_beside(turns:dict,      # the MiniLM `turn_study` result
             ('ours', 'BM25 over sessions', 'session, fractional evidence recall@5', q, f(sessions['bm25']), 'LoCoMo by session'),
             ('ours', 'BM25 + best turn, MiniLM-L6, LOCO weight', 'session, fractional evidence recall@5', q, f(sessions['fusion']), 'LoCoMo by session')]
     return [list(r) for r in rows] + [[w, x, u, s, f'{v:g}', src] for w, x, u, s, v, src in PUBLISHED_LOCOMO]
+
+# %% ../../nbs/experiments/23_turn_recall.ipynb #792048c7
+from ..memory.decay import as_utc
+from .temporal import hit_summary
+from zoneinfo import ZoneInfo
+from datetime import datetime, timezone
+
+# %% ../../nbs/experiments/23_turn_recall.ipynb #2091eab3
+DAY_WEIGHT = 1.   # v of z(day) beside z(default): the weight the LoCoMo dev half chose for the session score, not tuned on journals
+
+def day_scores(store,          # a `MemoryStore` of one journal
+               query:str,      # the question
+               now,            # when it is asked (timezone-aware)
+               tz=None,        # the person's zone (a name or a tzinfo), whose calendar makes the days; UTC when None
+               w:float=SESSION_WEIGHT, # the best entry's weight beside the day's BM25
+              )->tuple:        # (per memory in store order: its day's score, −inf when not formed by `now`; the number of days with more than one entry)
+    "The session study's score with a day's entries as the session: z(BM25 of the day's texts) + w·z(cosine of its best entry), over the days formed by `now`."
+    z = ZoneInfo(tz) if isinstance(tz, str) else (tz or timezone.utc)
+    ms, t = store.memories(), as_utc(now, 'now')
+    day = [m.created_at.astimezone(z).date() for m in ms]; here = np.array([m.created_at <= t for m in ms])
+    days = sorted({d for d, h in zip(day, here) if h}); col = np.array([days.index(d) if h else -1 for d, h in zip(day, here)])
+    lex = LexicalIndex(); lex.append(['\n'.join(m.text for m, c in zip(ms, col) if c == j) for j in range(len(days))])
+    cos = store.scores(query, now, 'similarity').similarity
+    best = np.array([cos[col == j].max() for j in range(len(days))])
+    s = zscore(lex.scores(query)) + w*zscore(best) if days else np.zeros(0)
+    return np.where(here, s[np.maximum(col, 0)] if days else 0., -np.inf), int(sum(np.bincount(col[here]) > 1)) if days else 0
+
+def day_session_ranks(store, query:str, now, tz, target:str, v:float=DAY_WEIGHT)->tuple:
+    "(rank of `target` under the default held to the question's range, under the same plus v·z(day score)); 1-based, 0 when it is not ranked."
+    sc = store.scores(query, now, 'default').score; here = np.isfinite(sc)
+    day, _ = day_scores(store, query, now, tz)
+    w = window_bounds(read_time(query, now, tz)); at = np.array([m.created_at.timestamp() for m in store.memories()])
+    keep = here & ((((at >= w[0]) & (at < w[1])) | (at == w[2])) if w else True)
+    both = np.full(len(sc), -np.inf); both[here] = zscore(sc[here]) + v*zscore(day[here])
+    i = store.ids.index(target)
+    rank = lambda s: int(np.flatnonzero(np.argsort(-np.where(keep, s, -np.inf), kind='stable') == i)[0]) + 1 if keep[i] else 0
+    return rank(sc), rank(both)
+
+# %% ../../nbs/experiments/23_turn_recall.ipynb #24dfd29a
+def day_session_study(tp:dict,    # `load_temporal_probes()`
+                      er,         # `load_epirec()`
+                      emb,        # the embedder (one store per persona)
+                     )->dict:     # per set ('temporal', and EpiRec per probe type): `hit_summary` (before: the default in the range, after: with the day score); days with more than one entry
+    "The day-as-session score on the journal sets, against the default held to the same range."
+    rows, multi = {}, {}
+    for p in tp['personas']:
+        st = MemoryStore(emb, LexiconAnalyzer()); eps = p['episodes']
+        st.add_many([e['text'] for e in eps], [datetime.fromisoformat(e['date_time']) for e in eps], ids=[e['id'] for e in eps])
+        multi['temporal'] = multi.get('temporal', 0) + day_scores(st, 'x', datetime.fromisoformat(p['reference_now']), p['time_zone'])[1]
+        for e in eps:
+            for q in e['probes']:
+                b, a = day_session_ranks(st, q['query'], datetime.fromisoformat(q['now']), p['time_zone'], e['id'])
+                rows.setdefault('temporal', []).append(dict(before=b, after=a))
+    for p in er.personas:
+        st = MemoryStore(emb, LexiconAnalyzer())
+        st.add_many([e.text for e in p.episodes], [e.at for e in p.episodes], ids=[e.id for e in p.episodes])
+        multi['epirec'] = multi.get('epirec', 0) + day_scores(st, 'x', er.reference_now)[1]
+        for q in p.probes:
+            b, a = day_session_ranks(st, q.query, er.reference_now, None, q.episode_id)
+            rows.setdefault(f'epirec {q.type}', []).append(dict(before=b, after=a))
+    return dict(results={k: hit_summary(r) for k, r in rows.items()}, multi_entry_days=multi, weight=DAY_WEIGHT)

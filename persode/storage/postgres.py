@@ -41,31 +41,37 @@ _NARROW = ', '.join(c for c in MEMCOLS.split(', ') if c not in _WIDE)
 _FINAL = ', '.join(('w.' if c in _WIDE else 'top.') + c for c in _OUT)
 MAX_DECAY_EXPONENT = 700.   # exp(−x) below e^−700 is 0 in the ranking (PostgreSQL's exp() raises on underflow; NumPy's gives 0)
 
-def _default_sql(route:str)->tuple:
+_WINDOW = '(created_at >= %(w0)s AND created_at < %(w1)s OR created_at = %(wd)s)'   # in the time range, or dated to its first day alone
+_PRESENT = 'persode_memories WHERE user_id = %(u)s AND created_at <= %(t)s'           # every memory formed by the query's time
+
+def _default_sql(route:str,          # 'question' or 'views'
+                 window:bool=False,  # `g` holds only the time range's rows: what every present row contributes is read apart
+                )->tuple:
     "(extra columns of `c`, its extra source, the CTEs after `g` that end in `s`) for the default's question or views route."
-    if route == 'question': return (', ntokens', '', '''
+    if route == 'question':
+        stats = f'(SELECT ntokens, -(embedding <#> %(q)s) AS sim FROM {_PRESENT}) a' if window else 'g WHERE present'
+        owner = 'persode_memories a ON a.user_id = %(u)s AND a.id = p.id AND a.created_at <= %(t)s' if window else 'g a ON a.id = p.id AND a.present'
+        sb = ('sb AS (SELECT sum(bm25)/st.n AS mb, sqrt(greatest(sum(bm25*bm25)/st.n - (sum(bm25)/st.n)^2, 0)) AS sb\n'   # rows without a word score 0
+              '       FROM st LEFT JOIN bm ON true WHERE st.n > 0 GROUP BY st.n),' if window else
+              'sb AS (SELECT avg(bm25) AS mb, stddev_pop(bm25) AS sb FROM h WHERE present),')
+        return (', ntokens', '', f'''
 qt AS (SELECT token, md5(token) AS h, count(*)::float8 AS mult FROM unnest(%(qtok)s::text[]) AS token GROUP BY token),
-st AS (SELECT count(*)::float8 AS n, coalesce(sum(ntokens), 0)::float8 AS total, avg(sim) AS ms, stddev_pop(sim) AS ss FROM g WHERE present),
-ph AS (SELECT p.id, p.token, p.tf::float8 AS tf, g.ntokens::float8 AS dl FROM qt
-       JOIN persode_postings p ON p.user_id = %(u)s AND md5(p.token) = qt.h AND p.token = qt.token JOIN g ON g.id = p.id AND g.present),
+st AS (SELECT count(*)::float8 AS n, coalesce(sum(ntokens), 0)::float8 AS total, avg(sim) AS ms, stddev_pop(sim) AS ss FROM {stats}),
+ph AS (SELECT p.id, p.token, p.tf::float8 AS tf, a.ntokens::float8 AS dl FROM qt
+       JOIN persode_postings p ON p.user_id = %(u)s AND md5(p.token) = qt.h AND p.token = qt.token JOIN {owner}),
 df AS (SELECT token, count(*)::float8 AS df FROM ph GROUP BY token),
 bm AS (SELECT ph.id, sum(qt.mult*ln(1 + (st.n - df.df + 0.5)/(df.df + 0.5))*ph.tf/(ph.tf + %(k1)s*(1 - %(b)s) + %(k1)s*%(b)s*st.n/st.total*ph.dl)) AS bm25
        FROM ph JOIN df USING (token) JOIN qt USING (token) CROSS JOIN st WHERE st.total > 0 GROUP BY ph.id),
 h AS (SELECT g.*, coalesce(bm.bm25, 0) AS bm25 FROM g LEFT JOIN bm USING (id)),
-sb AS (SELECT avg(bm25) AS mb, stddev_pop(bm25) AS sb FROM h WHERE present),
+{sb}
 s AS (SELECT h.*, CASE WHEN st.ss > 0 THEN (h.sim - st.ms)/st.ss ELSE 0 END AS zsim,
              CASE WHEN sb.sb > 0 THEN (h.bm25 - sb.mb)/sb.sb ELSE 0 END AS zbm25 FROM h, st, sb)''')
-    return (', -(m.embedding <#> mu.v)/mu.n AS vmu, -(m.embedding <#> m.embedding) AS sq', ', mu', '''
+    return (', -(m.embedding <#> mu.v)/mu.n AS vmu, -(m.embedding <#> m.embedding) AS sq', ', mu', f'''
 qm AS (SELECT mu.n, -(mu.v <#> %(q)s)/mu.n AS qmu, -(mu.v <#> mu.v)/(mu.n*mu.n) AS mm, -(%(q)s <#> %(q)s) AS qq FROM mu),
-b AS (SELECT id, max(-(embedding <#> %(q)s)) AS best FROM persode_sentences WHERE user_id = %(u)s GROUP BY id),
+b AS (SELECT id, max(-(embedding <#> %(q)s)) AS best FROM persode_sentences WHERE user_id = %(u)s{' AND id = ANY(ARRAY(SELECT id FROM g))' if window else ''} GROUP BY id),
 h AS (SELECT g.*, coalesce(b.best, g.sim) AS best, qm.n AS npresent, g.sim - g.vmu - qm.qmu + qm.mm AS num,
              sqrt(greatest(g.sq - 2*g.vmu + qm.mm, 0))*sqrt(greatest(qm.qq - 2*qm.qmu + qm.mm, 0)) AS den FROM g LEFT JOIN b USING (id) CROSS JOIN qm),
 s AS (SELECT h.*, CASE WHEN npresent < 2 THEN sim WHEN den > 1e-12 THEN num/den ELSE 0 END AS centred FROM h)''')
-
-def _top_where(exclude:bool, window:bool)->str:
-    "The WHERE of the ranking's last step: excluded ids out, and memories outside the time range out."
-    conds = (['NOT (id = ANY(%(ex)s))'] if exclude else []) + (['(created_at >= %(w0)s AND created_at < %(w1)s OR created_at = %(wd)s)'] if window else [])
-    return f'WHERE {" AND ".join(conds)} ' if conds else ''
 
 def _ranking_sql(strategy:str,          # a strategy with the gate and the default resolved: a `_SCORE_SQL` key
                  *,
@@ -78,8 +84,9 @@ def _ranking_sql(strategy:str,          # a strategy with the gate and the defau
                 )->str:
     "The SQL that ranks one user's memories for one query (parameters: u, q, t, lam, gamma, fe, fr, we, wr, wc, wt, a, k, ex, nc; the default's qtok, w, k1, b, vw)."
     route = strategy in ('question', 'views')     # the default's two routes read every present row's numbers (means, deviations, μ)
-    where = 'user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (' AND NOT (id = ANY(%(ex)s))' if exclude and not route else '')
-    cols, join, tail = _default_sql(strategy) if route else ('', '', '')
+    where = ('user_id = %(u)s' + (' AND created_at <= %(t)s' if formed_only else '') + (f' AND {_WINDOW}' if window else '')
+             + (' AND NOT (id = ANY(%(ex)s))' if exclude and not route else ''))
+    cols, join, tail = _default_sql(strategy, window) if route else ('', '', '')
     src = (f'(SELECT * FROM persode_memories WHERE {where} ORDER BY embedding <#> %(q)s LIMIT %(nc)s) m' if hnsw
            else f'persode_memories m{join} WHERE {where}')
     mu = ('mu AS (SELECT sum(embedding) AS v, count(*)::float8 AS n FROM persode_memories WHERE user_id = %(u)s AND created_at <= %(t)s),\n'
@@ -94,9 +101,9 @@ d0 AS (SELECT *, %(lam)s*(1 - %(gamma)s*(1 - (1 - %(fe)s*e)*(1 - %(fr)s*r)))*age
 d AS (SELECT *, CASE WHEN x < {MAX_DECAY_EXPONENT} THEN exp(-x) ELSE 0 END AS ret FROM d0),
 f AS (SELECT *, ret*(%(we)s*e + %(wr)s*r + %(wc)s*least(greatest(sim, 0), 1))/%(wt)s AS sal,
              ret*(%(we)s*e + %(wr)s*r)/%(wt)s AS intrinsic FROM d),
-g AS (SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),{tail + ',' if route else ''}
+g AS {'MATERIALIZED ' if window and route else ''}(SELECT *, %(a)s*sim + (1 - %(a)s)*sal AS fused FROM f),{tail + ',' if route else ''}
 top AS (SELECT *, CASE WHEN present THEN {_SCORE_SQL[strategy]} ELSE '-Infinity'::float8 END AS score FROM {'s' if route else 'g'}
-     {_top_where(exclude and route, window)}ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
+     {'WHERE NOT (id = ANY(%(ex)s)) ' if exclude and route else ''}ORDER BY score DESC, seq{' LIMIT %(k)s' if limit else ''})'''
     wide = 'JOIN persode_memories w ON w.user_id = %(u)s AND w.id = top.id'
     if not reinforce: return sql + f'\nSELECT {_FINAL} FROM top {wide} ORDER BY top.score DESC, top.seq'
     return sql + f''',

@@ -481,6 +481,7 @@ def day(auth, state, d:str):
 
 # %% ../../nbs/web/03_app.ipynb #closefloor1
 from ..recall.relevance import relevance_floor, with_relevance
+from ..recall.timed import recall, asks_about, subject
 
 # %% ../../nbs/web/03_app.ipynb #9b26df76
 MEANING_RESULTS = 5   # entries close in meaning shown under the word matches
@@ -498,6 +499,13 @@ def _close_in_meaning(web, uid:str, q:str, f, shown:set)->list:
         return (m.id not in shown and (not f.emotion or m.emotion == f.emotion) and (not f.tag or f.tag in m.hashtags)
                 and (f.start is None or t >= f.start) and (f.end is None or t < f.end))
     return [h.memory for h in r.quoted if keep(h.memory)][:MEANING_RESULTS]
+
+def _ordered(web, uid:str, q:str):
+    "The entry a first/last question (\"my first climbing trip\") asks for, as Talk's recall finds it; None when nothing is quoted (no recall recorded)."
+    st = web.user(uid)['store']
+    if len(st) == 0: return None
+    hits = recall(st, q, web.now(), web.tz(uid), top_k=1).quoted
+    return hits[0].memory if hits else None
 
 def _older(path:str, cursor:str|None, **params):
     if cursor is None: return None
@@ -531,24 +539,27 @@ def search(auth, state, q:str='', tag:str='', emotion:str='', start:str='', end:
         if span is not None and span.start is not None:     # "last weekend" typed into search: those days, and the other words
             ask.update(q=span.rest, start=span.start, end=span.end)
             a.update(start=span.start.astimezone(tz).date(), end=(span.end - timedelta(microseconds=1)).astimezone(tz).date())
+        if span is not None and span.order is not None and asks_about(span.rest): ask.update(q=subject(span.rest))   # "my first climbing trip": the entries that name it
         f = find_filter(**ask)
         if not (f.words or f.tag or f.emotion or a['start'] or a['end']):
             return _html(page('Search', form, P('Look for words, a hashtag, a feeling or the days you wrote; or see ', A('all entries', href='/entries'), '.', cls='muted')))
         found, n = web.db.entries(auth, before=before or None, **ask), web.db.count_entries(auth, upto=COUNT_UPTO, **ask)
     except PersodeError as e: return _html(page('Search', form, error=f'{e}.'), 400)   # a search changes nothing: nothing to reassure about
     close = _close_in_meaning(web, auth, ask['q'], f, {m.id for m in found.entries}) if f.words and not before else []
+    once = _ordered(web, auth, a['q']) if span is not None and span.order is not None and not before else None
+    marks = tuple(w for w in f.words if w not in STOPWORDS) or f.words     # 'about', 'the': searched for, not marked
     days = web.days(auth)
+    answer = Section(H2(f'The {span.order} time'), found_list([once], marks, tz, days)) if once else None   # what Talk would answer, above the list
     said = ' and '.join(x for x in (f'the words “{" ".join(ask["q"].lower().split())}”' if f.words else '', f.tag, EMOTION_WORDS.get(f.emotion, '') and f'feeling {EMOTION_WORDS[f.emotion]}') if x)
     many = f'More than {_entries_count(COUNT_UPTO)}' if n > COUNT_UPTO else _entries_count(n)
     dates = (f', from {a["start"]:%d %b %Y}' if a['start'] else '') + (f' to {a["end"]:%d %b %Y}' if a['end'] else '')
-    marks = tuple(w for w in f.words if w not in STOPWORDS) or f.words     # 'about', 'the': searched for, not marked
     if n == 0 and not found.entries:     # nothing holds the words: say so in words, then what is close in meaning, if anything
         if not web.db.count_entries(auth): return _html(page('Search', form, Section(H2('Found'), P('No entries yet. ', A('Write your first entry', href='/')))))
         none = f'No entry with {said}{dates}.' if said else f'No entry{dates}.'
-        return _html(page('Search', form, Section(H2('Found'), P(none + (' These are close in meaning:' if close else ''), cls='found-count'),
+        return _html(page('Search', form, answer, Section(H2('Found'), P(none + (' These are close in meaning:' if close else ''), cls='found-count'),
                                                   found_list(close, marks, tz, days) if close else None)))
     head = f'{many} with {said}' if said else many
-    return _html(page('Search', form,
+    return _html(page('Search', form, answer,
                       Section(H2('Found'), P(head + dates + '.', cls='found-count'), found_list(found.entries, marks, tz, days) if found.entries else
                               P('No entry matches all of this.') if web.db.count_entries(auth) else P('No entries yet. ', A('Write your first entry', href='/')),
                               _older('/search', found.older, q=q, tag=tag, emotion=emotion, start=start, end=end)),
