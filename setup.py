@@ -17,7 +17,7 @@ py_versions = '3.10 3.11 3.12 3.13'.split()
 
 def reqs(key): return shlex.split(cfg.get(key, '').strip())
 requirements = reqs('requirements')
-extras = {name: reqs(f'{name}_requirements') for name in ('semantic', 'multilingual', 'openai', 'postgres', 'app', 'dev')}
+extras = {name: reqs(f'{name}_requirements') for name in ('semantic', 'openai', 'postgres', 'app', 'dev')}
 extras['dev'] = extras['dev'] + extras['semantic']
 lic = licenses[cfg['license'].lower()]
 min_python = cfg['min_python']

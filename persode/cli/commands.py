@@ -8,7 +8,7 @@ from ..memory.decay import utcnow
 from ..core.text import PersodeError, check_id, check_text, strip_control, zone, local_time, aware, check_moment, when_written, by_day
 from datetime import datetime
 import persode.memory.embeddings as embeddings
-from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL
+from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL, language_note
 from ..memory.analyzer import person_mood, mood_choices, MOOD_WORDS
 from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
 from ..storage import open_journal, DEFAULT_USER, JournalDB, ENTRY_PAGE, MAX_PAGE
@@ -37,7 +37,8 @@ def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None
     p.add_argument('--db', default=None, help='journal URL or file instead of HOME/persode.db (default: $PERSODE_DATABASE_URL or $PERSODE_DB)')
     p.add_argument('--embedder', default=None, choices=tuple(EMBEDDERS),
                    help=embedder_help or ("text embedder (default: the one the journal was made with; a new journal recalls by meaning "
-                        "with minilm when the semantic extra is installed, else by shared words with hashing; `persode reembed` moves a journal)"))
+                        "with minilm when the semantic extra is installed (e5 for a person who writes in more than English), else by shared words with hashing; "
+                        "`persode reembed` moves a journal)"))
     return p
 
 def _open(a, **kw)->JournalDB:
@@ -469,6 +470,8 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
         agent = _agent(db, a)
         e = journal_entry(agent, a.text, now, folder := _folder(a, agent), a.user, photo=photo, mood=a.mood, db=db, day=day)
         index, alone = _index(a, agent.store, folder, db), db.day_only(a.user)
+        s, t = agent.store, e.episode.created_at
+        note = language_note(s.embedder.identity, a.text, lambda: [m.text for m in s.memories() if m.created_at < t])
     stem = e.image_path.with_suffix('')
     print(strip_control(f'{e.title}\n\n{e.diary}\n'))
     if e.recalled: print('recalled' + ((' (gate open: fused)' if e.gate_fired else ' (gate closed)') if a.strategy == 'gated' else '') + '\n' + format_hits(e.recalled, tz, alone))
@@ -476,6 +479,7 @@ def cli_journal(argv:list|None=None, # arguments after `persode journal`
     if taken is not None:       # the camera's day, offered: the person says yes with one command
         print(f"\nThis photo was taken on {local_time(taken, tz, '%A %d %B %Y')}. To use that day for this entry: "
               f"persode edit {e.episode.id} --at {taken.isoformat()}")
+    if note: print(f'\n{note}')
 
 def _reload(store):
     "Read the store again from the journal (`MemoryStore.reload`; the PostgreSQL store calls it `refresh`)."

@@ -8,10 +8,11 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # %% auto #0
-__all__ = ['MAX_TEXT_CHARS', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'EARLIEST', 'PersodeError',
-           'NotFoundError', 'EnvironmentFault', 'NotDone', 'check_text', 'check_id', 'folder_name', 'strip_control',
-           'redact', 'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment', 'when_written', 'by_day',
-           'inert_json', 'private_dir', 'write_private']
+__all__ = ['MAX_TEXT_CHARS', 'LANGUAGES', 'MAX_LANGUAGES', 'EN_FUNCTION_WORDS', 'EN_SHARE', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS',
+           'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'EARLIEST', 'PersodeError', 'NotFoundError', 'EnvironmentFault', 'NotDone',
+           'check_text', 'check_languages', 'language_names', 'text_language', 'check_id', 'folder_name',
+           'strip_control', 'redact', 'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment',
+           'when_written', 'by_day', 'inert_json', 'private_dir', 'write_private']
 
 # %% ../../nbs/core/00_text.ipynb #5343127a
 class PersodeError(ValueError):
@@ -42,6 +43,65 @@ def check_text(text,              # the user's text
     if len(text) > max_chars: raise PersodeError(f'{name} is {len(text):,} characters long; the limit is {max_chars:,}')
     if '\x00' in text: raise PersodeError(f'{name} contains a NUL character (\\x00), which no journal can store')
     return text
+
+# %% ../../nbs/core/00_text.ipynb #a40fbc16
+LANGUAGES = dict(   # ISO 639-1 code -> (English name, the language's own name)
+    en=('English', 'English'), es=('Spanish', 'español'), de=('German', 'Deutsch'), fr=('French', 'français'),
+    it=('Italian', 'italiano'), pt=('Portuguese', 'português'), nl=('Dutch', 'Nederlands'), ca=('Catalan', 'català'),
+    sv=('Swedish', 'svenska'), da=('Danish', 'dansk'), no=('Norwegian', 'norsk'), fi=('Finnish', 'suomi'),
+    pl=('Polish', 'polski'), cs=('Czech', 'čeština'), ro=('Romanian', 'română'), hu=('Hungarian', 'magyar'),
+    el=('Greek', 'ελληνικά'), tr=('Turkish', 'Türkçe'), ru=('Russian', 'русский'), uk=('Ukrainian', 'українська'),
+    ar=('Arabic', 'العربية'), he=('Hebrew', 'עברית'), fa=('Persian', 'فارسی'), hi=('Hindi', 'हिन्दी'),
+    bn=('Bengali', 'বাংলা'), ur=('Urdu', 'اردو'), th=('Thai', 'ไทย'), vi=('Vietnamese', 'Tiếng Việt'),
+    id=('Indonesian', 'Bahasa Indonesia'), ms=('Malay', 'Bahasa Melayu'), tl=('Tagalog', 'Tagalog'), sw=('Swahili', 'Kiswahili'),
+    ko=('Korean', '한국어'), ja=('Japanese', '日本語'), zh=('Chinese', '中文'))
+MAX_LANGUAGES = 8   # languages one person may name
+
+_LANGUAGE_NAMES = {n.casefold(): c for c, names in LANGUAGES.items() for n in (c, *names)}
+
+def check_languages(value,           # a code or name ('es', 'Spanish', 'español'), a list of them, or one string of them separated by commas
+                   )->tuple:         # the ISO 639-1 codes, each once, in the order given
+    "The languages a person writes in, as codes; anything else is a one-line `PersodeError`."
+    if isinstance(value, str):
+        if len(value) > 400: raise PersodeError(f'languages is {len(value):,} characters long; the limit is 400')
+        value = re.split(r'[,;/]|\band\b', value)
+    if not isinstance(value, (list, tuple)): raise PersodeError(f'languages must be a list of languages, got {type(value).__name__}')
+    codes = []
+    for v in value:
+        if not isinstance(v, str): raise PersodeError(f'a language must be a name or a code such as es, got {type(v).__name__}')
+        k = ' '.join(v.split()).casefold()
+        if not k: continue
+        if k not in _LANGUAGE_NAMES:
+            raise PersodeError(f'{" ".join(v.split())[:40]!r} is not a language Persode knows; give names such as Spanish or codes such as es '
+                               f'(known: {", ".join(LANGUAGES)})')
+        if _LANGUAGE_NAMES[k] not in codes: codes.append(_LANGUAGE_NAMES[k])
+    if not codes: raise PersodeError('name at least one language you write in, e.g. English')
+    if len(codes) > MAX_LANGUAGES: raise PersodeError(f'{len(codes)} languages were named; the limit is {MAX_LANGUAGES}')
+    return tuple(codes)
+
+def language_names(codes)->str:
+    "The languages in words: 'English, Spanish and Korean'."
+    names = [LANGUAGES[c][0] for c in codes]
+    return ' and '.join(names) if len(names) < 3 else ', '.join(names[:-1]) + ' and ' + names[-1]
+
+# %% ../../nbs/core/00_text.ipynb #a1e8a5d5
+EN_FUNCTION_WORDS = frozenset(('the and of to is are my with for that this it we you they she his our their not but at from had have has '
+    "been were after before today yesterday just about went got did what when there because really very some into out again "
+    "i i'm it's its me myself him them then than could would should which who").split())
+EN_SHARE = 0.15   # share of a Latin-letter text's words that must be English function words for it to read as English
+
+def _latin(ch:str)->bool: o = ord(ch); return o < 0x250 or 0x1E00 <= o < 0x1F00
+
+def text_language(text:str,  # an entry or a question
+                 )->str|None: # 'en', 'other', or None when there is too little to tell
+    "A guess: is this text English ('en') or in another language ('other')?"
+    text = str(text)[:MAX_TEXT_CHARS]
+    letters = [ch for ch in text if ch.isalpha()]
+    if not letters: return None
+    if sum(not _latin(ch) for ch in letters) * 2 > len(letters): return 'other'
+    words = [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.casefold()) if all(map(_latin, w))]
+    if len(words) < 4: return None
+    return 'en' if sum(w in EN_FUNCTION_WORDS for w in words) >= EN_SHARE * len(words) else 'other'
 
 # %% ../../nbs/core/00_text.ipynb #9077b569
 MAX_ID_CHARS = 128   # longest accepted user id or memory id

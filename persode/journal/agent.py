@@ -36,7 +36,7 @@ class EpisodicMemoryAgent:
                  preferences:OnboardingPreferences, # the user's onboarding answers (persona + visual identity)
                  store:MemoryStore|None=None,       # where episodes live (it takes the agent's analyzer); a new in-memory `MemoryStore` when None
                  analyzer:Analyzer|None=None,       # Event-Emotion Analyzer; default: the back end's (offline: learned E for a MiniLM store, else lexicon)
-                 embedder:Embedder|None=None,       # only used to build the default store (`new_journal_embedder()`: MiniLM when installed)
+                 embedder:Embedder|None=None,       # only used to build the default store (`new_journal_embedder` of the person's languages: e5 for more than English, else MiniLM when installed)
                  llm=None,                          # generation back end: `OfflineLLM()` (default) or `OpenAILLM(...)`
                  *,
                  top_k:int=3,                       # memories recalled per question or journal entry
@@ -49,7 +49,7 @@ class EpisodicMemoryAgent:
             raise PersodeError('pass the embedder to the MemoryStore, or let the agent build the store; not both')
         check_top_k(top_k)
         self.preferences, self.llm, self.top_k = preferences, llm if llm is not None else OfflineLLM(), top_k
-        emb = store.embedder if store is not None else (embedder if embedder is not None else new_journal_embedder())
+        emb = store.embedder if store is not None else (embedder if embedder is not None else new_journal_embedder(languages=preferences.languages))
         self.analyzer = analyzer if analyzer is not None else self.llm.analyzer(emb)
         self.store = store if store is not None else MemoryStore(embedder=emb, analyzer=self.analyzer)
         self.store.analyzer = self.analyzer     # one E on one scale: the gate's threshold follows the analyzer that reads queries

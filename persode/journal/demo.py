@@ -39,7 +39,7 @@ def _at(day:int, hour:int)->datetime: return DEMO_START + timedelta(days=day, ho
 def _onboard(out:Path, embedder:str|None, llm:str, say)->EpisodicMemoryAgent:
     "Mina's profile, saved beside the outputs, and her agent (the paper's gate, shown on purpose)."
     prefs = OnboardingPreferences(**DEMO_PROFILE)
-    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder) if embedder else new_journal_embedder(), llm=get_llm(llm), image_dir=out, strategy='gated')
+    agent = EpisodicMemoryAgent(prefs, embedder=get_embedder(embedder) if embedder else new_journal_embedder(languages=prefs.languages), llm=get_llm(llm), image_dir=out, strategy='gated')
     save_preferences(prefs, out/'preferences.json')
     say(f'== Onboarding: {prefs.name}, {prefs.age}, {prefs.hair}, {prefs.fashion_style} style, '
         f'{prefs.background_theme} backdrop ({prefs.background_style})')

@@ -3,7 +3,7 @@
 # %% ../../nbs/journal/03_messages.ipynb #c3d40013
 from __future__ import annotations
 import re
-from ..core.text import check_text
+from ..core.text import check_text, text_language
 
 # %% auto #0
 __all__ = ['MESSAGE_KINDS', 'message_body', 'message_kind']
@@ -30,7 +30,7 @@ def message_body(text:str, # a chat message
 
 def _asks(sentence:str)->bool:
     s = sentence.strip()
-    if s.endswith('?'): return bool(_ASKS.match(s)) or len(s.split()) <= 6
+    if s.endswith('?'): return bool(_ASKS.match(s)) or len(s.split()) <= 6 or s.startswith('¿') or text_language(s) == 'other'   # the words above are English
     return not s.endswith(('.', '!')) and bool(_ASKS_BARE.match(s))
 
 # %% ../../nbs/journal/03_messages.ipynb #7fd51f86

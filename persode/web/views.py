@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
-from ..core.text import PersodeError, MAX_TEXT_CHARS, zone, local_zone, local_time, when, EARLIEST
-from ..journal.onboarding import ATTRIBUTES, CHOICES, CHOICE_WORDS, MAX_FREE_TEXT, OnboardingPreferences, WELCOME
+from ..core.text import PersodeError, MAX_TEXT_CHARS, LANGUAGES, zone, local_zone, local_time, when, EARLIEST
+from ..journal.onboarding import ATTRIBUTES, CHOICES, CHOICE_WORDS, KEYS, MAX_FREE_TEXT, OnboardingPreferences, WELCOME
 from ..journal.templates import mood_for
 from ..memory.analyzer import EMOTIONS, MOOD_WORDS
 from ..storage.contract import MAX_QUERY_CHARS
@@ -169,12 +169,14 @@ def find_zone(name, # what the person typed: a zone ('Europe/Berlin') or a city 
 LABELS = dict(name='What should Persode call you?', age='Your age (you may leave it empty)', glasses='I wear glasses', fashion_style='The clothes you wear',
               hair='Your hair, in your words (e.g. "short grey curls")', background_theme='Where your pictures take place', background_style='How they are painted',
               conversation_style='How Persode talks with you', response_length='How long its answers are', personality='What kind of companion it is')
-assert set(LABELS) == set(ATTRIBUTES)
+LABELS['languages'] = 'The languages you write in (e.g. English, Spanish, Korean)'
+assert set(LABELS) == set(KEYS)
 
 # %% ../../nbs/web/00_views.ipynb #4d39159d
 def _value(k:str, raw):
     "A form field as the preferences expect it (text stays text, so that its error names it)."
     if k == 'glasses': return raw in ('on', 'yes', 'true', '1')
+    if k == 'languages' and isinstance(raw, (list, tuple)): return raw
     raw = raw if isinstance(raw, str) else ''
     if k == 'age': return None if not raw.strip() else int(raw.strip()) if re.fullmatch(r'\s*-?\d{1,4}\s*', raw) else raw
     if k != 'name' and not raw.strip(): return _DEFAULTS[k]        # left empty: the library's default, not an error
@@ -185,7 +187,7 @@ _DEFAULTS = OnboardingPreferences('x').to_dict()
 def check_form(form:dict, # the posted fields (missing ones count as empty)
               )->tuple:   # (`OnboardingPreferences` or None, {attribute: error message})
     "Validate an onboarding form field by field with the library's rules."
-    vals = {k: _value(k, form.get(k)) for k in ATTRIBUTES}
+    vals = {k: _value(k, form.get(k)) for k in KEYS}
     base, errors = dict(name='x'), {}
     for k, v in vals.items():
         try: OnboardingPreferences(**{**base, k: v})
@@ -198,6 +200,11 @@ def _field(k:str, control, errors:dict, label:str|None=None):
     err = errors.get(k)
     return Div(Label(label or LABELS[k], fr=k), control, Span(err, cls='field-error', id=f'{k}-error') if err else None,
                cls='field has-error' if err else 'field')
+
+def _languages_shown(v)->str:
+    "The languages field as a person reads it: the names of stored codes, or what they typed."
+    if isinstance(v, (list, tuple)): return ', '.join(LANGUAGES[c][0] if c in LANGUAGES else str(c) for c in v)
+    return str(v or '')
 
 def onboarding_form(token:str,          # the anti-forgery token
                     values:dict|None=None, # what to show in the fields (the stored preferences, or what was posted)
@@ -213,7 +220,9 @@ def onboarding_form(token:str,          # the anti-forgery token
             _field('tz', Input(name='tz', id='tz', value=str(v.get('tz', '') or ''), maxlength=64, list='zones', autocomplete='off',
                                placeholder='a city such as Berlin, or Europe/Berlin', data_detect='yes' if detect else None, **aria('tz')),
                    errors, 'Your time zone (type a city; times and days are shown on its clock)'),
-            Datalist(*[Option(value=z) for z in zone_names()], id='zones')]
+            Datalist(*[Option(value=z) for z in zone_names()], id='zones'),
+            _field('languages', Input(name='languages', id='languages', value=_languages_shown(v.get('languages')), maxlength=400, autocomplete='off', **aria('languages')),
+                   errors)]
     later = [_field('age', Input(name='age', id='age', type='number', min=1, max=120, value=str(v.get('age', '') or ''), **aria('age')), errors),
              _field('glasses', Input(type='checkbox', name='glasses', id='glasses', value='on', checked=v.get('glasses') in (True, 'on')), errors),
              _field('hair', text('hair', placeholder='e.g. long curly red hair'), errors)] + [_field(k, select(k), errors) for k in CHOICES]

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..memory.decay import as_utc, utcnow
 from ..memory.analyzer import person_mood
 from ..core.text import PersodeError, NotFoundError, check_text, zone, when_written, by_day
+from ..memory import embeddings
 from ..storage import JournalDB
 from ..recall.records import Hit
 from ..journal.onboarding import OnboardingPreferences
@@ -428,6 +429,13 @@ from ..core.text import check_moment
 from ..recall.records import memory_id
 from ..journal.agent import write_atomic
 from ..journal.pages import page_lock
+
+# %% ../../nbs/web/02_webjournal.ipynb #e17f7c16
+@patch
+def language_note(self:WebJournal, uid:str, mid:str)->str|None:
+    "The line an entry's page shows when it is the person's first entry in another language than English and their journal reads English only (`language_note`)."
+    m, s = self.memory(uid, mid), self.user(uid)['store']
+    return embeddings.language_note(s.embedder.identity, m.text, lambda: [x.text for x in s.memories() if x.created_at < m.created_at])
 
 # %% ../../nbs/web/02_webjournal.ipynb #tskd0002
 MOVES_FILE = '.moving.json'   # in a page folder while its entries move: their ids and both times (see `settle_moves`)
