@@ -49,6 +49,7 @@ class EpisodicMemoryAgent:
             raise PersodeError('pass the embedder to the MemoryStore, or let the agent build the store; not both')
         check_top_k(top_k)
         self.preferences, self.llm, self.top_k = preferences, llm if llm is not None else OfflineLLM(), top_k
+        self._asked_memo = {}     # text -> (analyzer, embedder, analysis, query vector) of the last `ASKED_KEPT` texts recalled for (`_asked`)
         emb = store.embedder if store is not None else (embedder if embedder is not None else new_journal_embedder(languages=preferences.languages))
         self.analyzer = analyzer if analyzer is not None else self.llm.analyzer(emb)
         self.store = store if store is not None else MemoryStore(embedder=emb, analyzer=self.analyzer)
@@ -92,15 +93,14 @@ class EpisodicMemoryAgent:
         r.hits = [h for h in r.hits if drop_text is None or norm(h.memory.text) != norm(drop_text)][:top_k]
         r = with_relevance(self.store, r, floor, q)
         if r.quoted and reinforce: self.store.reinforce([h.memory.id for h in r.quoted], now)
-        many = getattr(self.store, 'many', None)       # a store in a database reads the hits as they are now in one query
-        now_ = many([h.memory.id for h in r.hits]) if callable(many) else {h.memory.id: self.store[h.memory.id] for h in r.hits}
-        r.hits = [RecallHit(now_.get(h.memory.id, h.memory), i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
+        held = self.store.many([h.memory.id for h in r.hits])     # the hits as they are now (a store in a database: one query)
+        r.hits = [RecallHit(held.get(h.memory.id, h.memory), i + 1, h.similarity, h.salience, h.retention, h.fused, h.score, h.relevance, floor)
                   for i, h in enumerate(r.hits)]
         return r
 
     def _asked(self, text:str)->tuple:
         "(analysis, query vector) of a text to recall for, kept for the last `ASKED_KEPT` texts while the analyzer and embedder stay (the prompts ask the same few)."
-        memo, an, emb = self.__dict__.setdefault('_asked_memo', {}), self.analyzer, self.store.embedder
+        memo, an, emb = self._asked_memo, self.analyzer, self.store.embedder
         got = memo.get(text)
         if got is None or got[0] is not an or got[1] is not emb:
             got = memo[text] = (an, emb, an.analyze(text), emb.query_one(text))

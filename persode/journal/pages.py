@@ -183,11 +183,6 @@ def rerender(store,       # the user's store (as the journal holds it now)
     write_atomic(folder/f'{stem}.json', json.dumps(dict(page_record(e, info['user']), stem=stem), ensure_ascii=False))
 
 # %% ../../nbs/journal/05_pages.ipynb #1d5e30c3
-def _held(store, ids)->dict:
-    "Those of the memories `ids` the store holds, `{id: Memory}`: one query for a store in a database (its `many`)."
-    f = getattr(store, 'many', None)
-    return f(list(ids)) if callable(f) else {i: store[i] for i in ids if i in store}
-
 def sync_pages(store,           # the user's store (as the journal holds it now)
                folder:Path,     # a page folder
                user_id:str,     # the owner
@@ -206,8 +201,8 @@ def sync_pages(store,           # the user's store (as the journal holds it now)
         for stem in groups:
             try: infos[stem] = json.loads((folder/f'{stem}.json').read_text(encoding='utf-8'))
             except (OSError, ValueError): infos[stem] = None
-        held = _held(store, {PAGE_FILE.fullmatch(fs[0].name)[2] for fs in groups.values()} |
-                            {q['id'] for i in infos.values() if isinstance(i, dict) for q in i.get('quotes', ()) if isinstance(q, dict) and isinstance(q.get('id'), str)})
+        held = store.many(list({PAGE_FILE.fullmatch(fs[0].name)[2] for fs in groups.values()} |
+                            {q['id'] for i in infos.values() if isinstance(i, dict) for q in i.get('quotes', ()) if isinstance(q, dict) and isinstance(q.get('id'), str)}))
         for stem, files in sorted(groups.items()):
             info = infos[stem]
             if info is not None and info.get('user') != user_id: continue     # another user's page in a shared folder

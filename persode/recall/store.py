@@ -175,6 +175,10 @@ class MemoryStore:
 
     def __contains__(self, mid)->bool: return mid in self._row
 
+    def many(self, ids)->dict:
+        "Those of the memories `ids` the store holds, `{id: Memory}` (a store in a database reads them in one query)."
+        return {i: self[i] for i in ids if i in self._row}
+
     def memories(self)->list:
         "All memories, in store order."
         self.follow_journal()

@@ -11,7 +11,7 @@ from ..core.child import child_env
 from ..storage import open_journal
 from ..memory.embeddings import HashingEmbedder
 from .temp_postgres import TempPostgres, temp_postgres
-_all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # still importable from here, as before
+_all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # the tests' helpers, all from one module
 
 # %% auto #0
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'WORDS_WORLD', 'WORDS_FINDS', 'CLI_ENTRIES', 'COMPANION_DAYS', 'run_child', 'check_restart',

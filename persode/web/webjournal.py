@@ -143,8 +143,7 @@ def _record(folder:Path, stem:str, uid:str)->dict|None:
 def _hits(rec:dict, store)->list:
     "The recalled memories of a page record that are still in the journal, as `Hit`s (ranked again); a store in a database reads them in one query (`many`)."
     qs = [q for q in rec.get('quotes', ()) if isinstance(q, dict) and isinstance(q.get('id'), str)]
-    many = getattr(store, 'many', None)
-    held = many([q['id'] for q in qs]) if callable(many) else {q['id']: store[q['id']] for q in qs if q['id'] in store}
+    held = store.many([q['id'] for q in qs])
     qs = [q for q in qs if q['id'] in held]
     return [Hit(held[q['id']], i + 1, q['similarity'], q['salience'], q['retention'], q['fused'], q['score']) for i, q in enumerate(qs)]
 
