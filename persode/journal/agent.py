@@ -74,9 +74,9 @@ class EpisodicMemoryAgent:
             raise PersodeError(f'relevance_floor must be a number in [-1, 1] or None, got {v!r}')
         self.__dict__['_floor'] = None if v is None else float(v)
 
-    def _add(self, text:str, at:datetime, analysis:Analysis, id:str|None=None)->Memory:
-        "Store an episode (the store's indexes follow it)."
-        return self.store.add(text, at, analysis=analysis, id=id)
+    def _add(self, text:str, at:datetime, analysis:Analysis, id:str|None=None, kept:dict|None=None)->Memory:
+        "Store an episode, with what its journal keeps beside it (the store's indexes follow it)."
+        return self.store.add(text, at, analysis=analysis, id=id, kept=kept)
 
     def _retrieve(self, text:str, analysis:Analysis, now:datetime, exclude=(), drop_text:str|None=None, reinforce:bool=True,
                   top_k:int|None=None, within=None, query_vector=None)->Recall:
@@ -210,9 +210,13 @@ class EpisodicMemoryAgent:
 
     def commit_journal(self,
                        entry:JournalEntry, # from `prepare_journal`
+                       day:bool=False,     # dated by its day alone: the journal keeps the flag (a store without a journal refuses it)
                       )->Memory:           # the stored episode
-        "Store a prepared entry's episode and reinforce the memories its page recalled."
-        m = self._add(entry.text, entry.created_at, entry.analysis, id=entry.episode.id)
+        "Store a prepared entry's episode (with the analyzer's reading beside a mood the person gave, and the day flag: one transaction in a journal) and reinforce the memories its page recalled."
+        if not isinstance(day, bool): raise PersodeError(f'day must be True (dated by its day alone) or False (by its time), not {str(day)[:40]!r}')
+        r = entry.reading
+        kept = (({} if r is None else dict(analyzer=(r.emotion, r.intensity, r.valence))) | (dict(day=True) if day else {})) or None
+        m = self._add(entry.text, entry.created_at, entry.analysis, id=entry.episode.id, kept=kept)
         if entry.recalled: self.store.reinforce(entry.quotes, entry.created_at)
         return m
 

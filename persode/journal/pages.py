@@ -113,12 +113,13 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
                   user_id:str,   # the owner
                   photo=None,    # the person's own `Photo` (`read_photo`), the page's picture instead of the drawing
                   mood:str|None=None, # the mood the person gives it, in words (`person_mood`); the analyzer's when None
-                  db=None,       # the journal (`JournalDB`) that keeps the analyzer's reading beside the person's mood, and the day flag
-                  day:bool=False, # dated by its day alone (`by_day`): flagged in `db` (`JournalDB.set_day`), shown as its day, never as a time
+                  db=None,       # the journal (`JournalDB`) of the agent's store, which keeps the analyzer's reading beside the person's mood and the day flag; needed for `day`
+                  day:bool=False, # dated by its day alone (`by_day`): flagged in the journal (`JournalDB.day_only`), shown as its day, never as a time
                  ):              # the committed `JournalEntry`
-    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last (and the analyzer's reading beside a mood the person gave)."
+    "Write one journal entry as a unit: page files first (named by the memory id), the memory row last, in one transaction with the analyzer's reading beside a mood the person gave and the day flag."
     from persode.journal.agent import journal_stem, write_atomic
     from persode.recall.records import memory_id
+    if not isinstance(day, bool): raise PersodeError(f'day must be True (dated by its day alone) or False (by its time), not {str(day)[:40]!r}')
     if day and db is None: raise PersodeError('an entry dated by its day alone needs the journal that keeps the flag (db)')
     mid = memory_id(text, now)
     if mid in agent.store: raise PersodeError(f'this entry is already in the journal (memory {mid}); nothing was written again')
@@ -137,12 +138,8 @@ def journal_entry(agent,         # an `EpisodicMemoryAgent` over the user's stor
             for f in _entry_files(folder, stem): os.chmod(f, 0o600)      # the picture too: private whatever drew it
         except BaseException:
             _remove(_entry_files(folder, stem)); raise
-        agent.commit_journal(e)       # the commit point (a failure here leaves the files to the next sweep, which knows the outcome)
+        agent.commit_journal(e, day=day)   # the commit point: row, reading and day flag at once (a failure here leaves the files to the next sweep, which knows the outcome)
         fault_point('committed')
-        if e.reading is not None and db is not None:
-            a, r = e.analysis, e.reading
-            db.write_mood(user_id, mid, (a.emotion, a.intensity, a.valence), (r.emotion, r.intensity, r.valence))
-        if day: db.set_day(user_id, mid)
     return e
 
 # %% ../../nbs/journal/05_pages.ipynb #0893e0a2

@@ -16,7 +16,7 @@ from .records import (DEFAULT_ALPHA, DEFAULT_STRATEGY, check_strategy, check_uni
                                     check_batch, check_vectors, edit_inputs, Scores, Hit, Retrieval, topk, check_top_k)
 
 # %% auto #0
-__all__ = ['window_bounds', 'MemoryStore']
+__all__ = ['window_bounds', 'check_beside', 'MemoryStore']
 
 # %% ../../nbs/recall/01_store.ipynb #f2bd41f2
 _COLUMNS = ('_E', '_created', '_anchor', '_recalls', '_lrate', '_intr')   # per-memory arrays beside `_vecs`
@@ -39,6 +39,21 @@ def window_bounds(within, # None, or a time range with timezone-aware `start`, `
     a, b, d = (as_utc(getattr(within, k), k).timestamp() for k in ('start', 'end', 'first_day'))
     if not a < b: raise PersodeError(f'a recall range must end after it starts, got {within.start.isoformat()} to {within.end.isoformat()}')
     return a, b, d
+
+# %% ../../nbs/recall/01_store.ipynb #besd0002
+def check_beside(kept,          # `{id: {'analyzer': reading, 'day': True}}` for memories of the batch, or None
+                 ids:list,      # the batch's ids
+                 journal:bool,  # whether the store writes through to a journal
+                )->dict:        # what to hand the journal (which checks the readings and flags, `check_kept`)
+    "What a batch hands its journal beside the memories: only for memories of the batch; without a journal, nothing (a day flag is refused)."
+    if kept is None: return {}
+    if not isinstance(kept, dict): raise PersodeError('kept must be a dict {memory id: {"analyzer": reading, "day": True}}')
+    if out := set(kept) - set(ids): raise PersodeError(f'kept names memory {str(next(iter(out)))[:40]!r}, which is not in this batch')
+    if journal: return kept
+    if any(isinstance(d, dict) and d.get('day') for d in kept.values()):
+        raise PersodeError('an entry dated by its day alone needs a store kept in a journal, which keeps the flag')
+    return {}
+
 
 # %% ../../nbs/recall/01_store.ipynb #10550f47
 class MemoryStore:
@@ -130,9 +145,11 @@ class MemoryStore:
                  analyses=None,         # precomputed `Analysis` per text; analysed with `self.analyzer` when None
                  embeddings=None,       # precomputed (n, dim) vectors; embedded with `self.embedder` when None
                  ids=None,              # explicit ids; `memory_id(text, at)` when None
+                 kept:dict|None=None,   # what the journal keeps beside some of them, `{id: {'analyzer': reading, 'day': True}}` (`persode.storage.contract.check_kept`): written with them, in one transaction
                 )->list:                # the stored `Memory` records
         "Store a batch of episodes atomically: all of them or, on any bad input, none."
         texts, ats, ids = check_batch(texts, ats, ids)
+        kept = check_beside(kept, ids, self.backend is not None)
         self.follow_journal()
         clash = [i for i in ids if i in self._row]
         if clash: raise PersodeError(f'memory {clash[0]!r} is already stored ({len(clash)} duplicate(s) in this batch)')
@@ -142,7 +159,7 @@ class MemoryStore:
         E = np.array([a.intensity for a in analyses], dtype=np.float64)
         metas = [(t, a.emotion, a.valence, a.event, tuple(a.hashtags)) for t, a in zip(texts, analyses)]
         mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
-        if self.backend is not None: self.backend.on_add(mems, vecs)
+        if self.backend is not None: self.backend.on_add(mems, vecs, kept)
         self.append_columns(ids, vecs, E, created, created.copy(), np.zeros(len(ids), np.int64), metas)
         return mems
 
@@ -153,11 +170,13 @@ class MemoryStore:
             analysis:Analysis|None=None,  # precomputed analysis
             embedding=None,    # precomputed vector of shape (dim,)
             id:str|None=None,  # explicit id
+            kept:dict|None=None, # what the journal keeps beside it, `{'analyzer': reading, 'day': True}` (see `add_many`)
            )->Memory:
         "Store one episode."
         emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
-        return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
-                             embeddings=emb, ids=None if id is None else [id])[0]
+        texts, ats, ids = check_batch([check_text(text)], [at], None if id is None else [id])
+        return self.add_many(texts, ats, analyses=None if analysis is None else [analysis], embeddings=emb, ids=ids,
+                             kept=None if kept is None else {ids[0]: kept})[0]
 
     # Reading
     def _row_of(self, mid)->int:

@@ -221,12 +221,7 @@ def import_jsonl(self:JournalDB,
             raise PersodeError(f'the export holds {head.get("embedder")} vectors but the journal uses {embedder.identity}: pass --reembed to embed the texts again')
         vecs = embedder.embed([r[1] for r in rows])
         rows = [r[:10] + (v,) for r, v in zip(rows, vecs)]
-    had = self.has_ids(user_id, list(kept)) if kept else set()
-    added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True)
-    for r in rows:          # the entries added keep the analyzer's reading beside the person's mood, and their day alone
-        if r[0] not in kept or r[0] in had: continue
-        if 'analyzer' in kept[r[0]]: self.write_mood(user_id, r[0], (r[4], r[3], r[5]), kept[r[0]]['analyzer'])
-        if kept[r[0]].get('day'): self.write_day(user_id, r[0], True)
+    added = self.insert_rows(user_id, embedder.identity, embedder.dim, rows, skip_existing=True, kept=kept)   # with their readings and days: one transaction
     if added: self.index_sentences(user_id, embedder)     # now, not at the first recall of every handle after the import
     profile = None
     if head.get('preferences') is not None:

@@ -20,11 +20,11 @@ from ..memory.analyzer import person_mood
 # %% auto #0
 __all__ = ['DB_NAME', 'DEFAULT_USER', 'BACKEND_MODULES', 'ROW_FIELDS', 'LAZY_META_ROWS', 'TAG_SEP', 'MAX_QUERY_CHARS',
            'MAX_WORDS', 'MAX_TOKENS', 'ENTRY_PAGE', 'MAX_PAGE', 'ENTRY_FIELDS', 'CURSOR_END', 'SETTINGS_PREFIX',
-           'SETTINGS_KIND', 'persode_home', 'default_db_path', 'check_user_id', 'JournalDB', 'register_backend',
-           'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'profile_languages', 'mismatch_error',
-           'LoadChunk', 'check_edit_row', 'open_journal', 'Find', 'find_filter', 'like_escape', 'EntryPage',
-           'entry_cursor', 'read_cursor', 'found_memory', 'check_reading', 'settings_id', 'saved_zone', 'at_noon',
-           'noon_ids']
+           'SETTINGS_KIND', 'KEPT_KEYS', 'persode_home', 'default_db_path', 'check_user_id', 'JournalDB',
+           'register_backend', 'backend_schemes', 'mem_rows', 'StoreBackend', 'embedder_for', 'profile_languages',
+           'mismatch_error', 'LoadChunk', 'check_edit_row', 'open_journal', 'Find', 'find_filter', 'like_escape',
+           'EntryPage', 'entry_cursor', 'read_cursor', 'found_memory', 'check_reading', 'settings_id', 'saved_zone',
+           'at_noon', 'noon_ids', 'check_kept', 'kept_rows']
 
 # %% ../../nbs/storage/00_contract.ipynb #39c72f18
 DB_NAME = 'persode.db'
@@ -52,8 +52,8 @@ class JournalDB:
     url:str = ''            # where the journal lives (shown redacted)
     readonly:bool = False   # opened for reading only
     # writes: each primitive is one transaction, applied whole or not at all
-    def insert_rows(self, user_id:str, identity:str, dim:int, rows, skip_existing:bool=False)->int:
-        "Add `rows` (tuples in `ROW_FIELDS` order) to a user bound to embedder `identity`; `skip_existing`: keep stored ids (import). Returns how many were added."
+    def insert_rows(self, user_id:str, identity:str, dim:int, rows, skip_existing:bool=False, kept:dict|None=None)->int:
+        "Add `rows` (tuples in `ROW_FIELDS` order) to a user bound to embedder `identity`, with what is kept beside them (`kept`, see `check_kept`; written for the rows added, by `kept_rows`); `skip_existing`: keep stored ids and what is beside them (import). Returns how many were added."
         raise NotImplementedError
     def update_row(self, user_id:str, mid:str, row:tuple, vec):
         "Replace memory `mid`'s `(text, intensity, emotion, valence, event, hashtags)` and vector, keeping its time and recall state (and the mood the person set: the new analysis becomes the kept reading, see `set_mood`); a missing id is a KeyError."
@@ -227,8 +227,9 @@ class StoreBackend:
         "After one of our writes: still in step if the write moved the generation from the one we had seen, or the writes between were other users' (`only_others`)."
         g, s = getattr(self.db, 'last_generation', None), self.seen
         self.seen = g if g is not None and s is not None and (g == s + 1 or self.db.only_others(self.user_id, s, g - 1)) else None
-    def on_add(self, mems, vecs):
-        self.db.insert_rows(self.user_id, self.identity, self.dim, mem_rows(mems, vecs)); self._wrote()
+    def on_add(self, mems, vecs, kept:dict|None=None):
+        "Write new memories with what the journal keeps beside them (`check_kept`), in one transaction."
+        self.db.insert_rows(self.user_id, self.identity, self.dim, mem_rows(mems, vecs), kept=check_kept(kept)); self._wrote()
     def on_reinforce(self, ids, new_counts, last_recalled):
         self.db.reinforce_rows(self.user_id, list(dict.fromkeys(ids)), as_utc(last_recalled, 'last_recalled').timestamp()); self._wrote()
     def on_edit(self, memory, vec)->bool:
@@ -574,11 +575,6 @@ def check_reading(r, what:str)->tuple:
     return emo, E, val
 
 @patch
-def has_ids(self:JournalDB, user_id:str, ids:list)->set:
-    "Which of `ids` the user has."
-    raise NotImplementedError
-
-@patch
 def set_mood(self:JournalDB,
              user_id:str,        # the owner
              mid:str,            # the memory
@@ -653,6 +649,37 @@ def set_day(self:JournalDB,
 def day_only(self:JournalDB, user_id:str)->set:
     "The ids of the user's entries dated by their day alone (`set_day`)."
     return self.read_days(check_user_id(user_id))
+
+
+# %% ../../nbs/storage/00_contract.ipynb #kept0002
+KEPT_KEYS = ('analyzer', 'day')    # what a journal keeps beside an entry's row
+
+def check_kept(kept, # {memory id: {'analyzer': (emotion, intensity, valence), 'day': True}}, or None
+              )->dict: # the same, checked: readings as tuples, entries with nothing to keep left out
+    "What a journal keeps beside new rows, checked: the analyzer's reading of an entry whose mood the person gave, and the flag of an entry dated by its day alone."
+    if kept is None: return {}
+    if not isinstance(kept, dict): raise PersodeError('what is kept beside the entries must be a dict {memory id: {"analyzer": reading, "day": True}}')
+    out = {}
+    for mid, d in kept.items():
+        if not isinstance(mid, str): raise PersodeError(f'{str(mid)[:40]!r} is not a memory id')
+        check_id(mid, 'memory id')
+        if not isinstance(d, dict) or not set(d) <= set(KEPT_KEYS): raise PersodeError(f'what is kept beside memory {mid} must be a dict of {" and ".join(KEPT_KEYS)}')
+        day = d.get('day', False)
+        if not isinstance(day, bool): raise PersodeError(f'day must be True (dated by its day alone) or False (by its time), not {str(day)[:40]!r}')
+        k = {} if d.get('analyzer') is None else dict(analyzer=check_reading(d['analyzer'], f"the analyzer's reading of {mid}"))
+        if day: k['day'] = True
+        if k: out[mid] = k
+    return out
+
+def kept_rows(kept:dict, # `check_kept`'s
+              batch,     # the ids of the rows given
+              added,     # the ids of the rows the journal added (an import skips the stored ones)
+             )->tuple:   # ([(id, emotion, intensity, valence)], [id]): the readings and day flags to write
+    "The readings and day flags a back end writes with a batch, inside its transaction; a `kept` naming a memory outside the batch is a `PersodeError` (and the transaction rolls back)."
+    if out := set(kept) - set(batch): raise PersodeError(f'memory {sorted(out)[0]!r} is kept beside a batch that does not hold it; nothing was written')
+    added = set(added)
+    return ([(i, *k['analyzer']) for i, k in kept.items() if i in added and 'analyzer' in k],
+            [i for i, k in kept.items() if i in added and k.get('day')])
 
 
 # %% ../../nbs/storage/00_contract.ipynb #upd00002

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import numpy as np
 from ..memory.decay import as_utc, utcnow
 from ..core.text import check_text
-from .contract import JournalDB, check_edit_row, LoadChunk, Find, noon_ids
+from .contract import JournalDB, check_edit_row, LoadChunk, Find, noon_ids, check_kept, kept_rows
 from ..recall.lexical import tokenize, TOKENIZER_VERSION
 from fastcore.basics import patch
 
@@ -410,16 +410,16 @@ class PgJournal(JournalDB):
             raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
         conn.execute('UPDATE persode_users SET embedder = %s WHERE user_id = %s', (identity, user_id))
 
-    def insert(self, user_id, identity, dim, rows, skip_existing=False, ids=None, now=None)->int:
-        "Insert checked rows in one transaction; `ids` enables the duplicate check up front; no time may be after `now` (when given)."
+    def insert(self, user_id, identity, dim, rows, skip_existing=False, ids=None, now=None, kept=None)->int:
+        "Insert checked rows in one transaction, with what is kept beside them (`check_kept`); `ids` enables the duplicate check up front; no time may be after `now` (when given)."
         psycopg = pg_driver()
-        user_id = _uid(user_id)
+        user_id, kept = _uid(user_id), check_kept(kept)
         limit = math.inf if now is None else now if _real(now) else as_utc(now, 'now').timestamp()
         self.ensure_dim(int(dim))
         def go(conn):
-            latest = [None]
+            latest, given = [None], []
             def cells(r):
-                c = row_cells(user_id, r, limit)
+                c = row_cells(user_id, r, limit); given.append(r[0])
                 t = max(r[2], r[9] or r[2]); latest[0] = t if latest[0] is None else max(latest[0], t)
                 return c
             with conn.transaction():
@@ -437,9 +437,18 @@ class PgJournal(JournalDB):
                     cp.set_types((['int8'] if skip_existing else []) + list(_IN_TYPES))
                     for r in rows:
                         cp.write_row(((n,) if skip_existing else ()) + cells(r)); n += 1
+                added = given
                 if skip_existing:
-                    n = conn.execute(f'INSERT INTO persode_memories ({", ".join(_IN_COLS)}) SELECT {", ".join(_IN_COLS)} FROM persode_in '
-                                     'ORDER BY ord ON CONFLICT (user_id, id) DO NOTHING').rowcount
+                    added = [r[0] for r in conn.execute(f'INSERT INTO persode_memories ({", ".join(_IN_COLS)}) SELECT {", ".join(_IN_COLS)} FROM persode_in '
+                                                        'ORDER BY ord ON CONFLICT (user_id, id) DO NOTHING RETURNING id')]
+                    n = len(added)
+                if kept:         # the readings and day flags of the rows added, in this transaction
+                    moods, days = kept_rows(kept, given, added)
+                    with conn.cursor() as cur:
+                        if moods: cur.executemany('INSERT INTO persode_moods (user_id, id, emotion, intensity, valence) VALUES (%s, %s, %s, %s, %s) '
+                                                  'ON CONFLICT (user_id, id) DO UPDATE SET emotion = excluded.emotion, intensity = excluded.intensity, valence = excluded.valence',
+                                                  [(user_id, *m) for m in moods])
+                        if days: cur.executemany('INSERT INTO persode_days (user_id, id) VALUES (%s, %s) ON CONFLICT DO NOTHING', [(user_id, i) for i in days])
                 if latest[0] is not None:
                     conn.execute('UPDATE persode_users SET latest = greatest(latest, %s) WHERE user_id = %s', (_ts(latest[0]), user_id))
             return n
@@ -447,10 +456,10 @@ class PgJournal(JournalDB):
         except psycopg.errors.UniqueViolation:
             raise PersodeError('a memory in this batch is already in the journal (another client may have written it)') from None
 
-    def insert_rows(self, user_id, identity, dim, rows, skip_existing=False, now=None)->int:
+    def insert_rows(self, user_id, identity, dim, rows, skip_existing=False, now=None, kept=None)->int:
         "The `JournalDB` primitive: an import (`skip_existing`) refuses times after `now`, the wall clock when None."
         if skip_existing and now is None: now = utcnow()
-        return self.insert(user_id, identity, dim, rows, skip_existing, now=now)
+        return self.insert(user_id, identity, dim, rows, skip_existing, now=now, kept=kept)
 
     def reinforce_rows(self, user_id, ids, t:float):
         user_id, ids, at = _uid(user_id), [check_mid(i) for i in ids], _ts(t)
@@ -517,11 +526,6 @@ class PgJournal(JournalDB):
                 conn.execute('UPDATE persode_memories SET emotion = %s, intensity = %s, valence = %s WHERE user_id = %s AND id = %s', (*m, user_id, mid))
                 return tuple(m), None if kept is None else tuple(kept)
         return self.run(go, write=True)
-
-    def has_ids(self, user_id, ids)->set:
-        user_id = _uid(user_id)
-        if self.known_dim() is None or not ids: return set()
-        return self.run(lambda conn: {r[0] for r in conn.execute('SELECT id FROM persode_memories WHERE user_id = %s AND id = ANY(%s)', (user_id, list(ids)))})
 
     def read_moods(self, user_id)->dict:
         user_id = _uid(user_id)

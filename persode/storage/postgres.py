@@ -11,7 +11,7 @@ from ..memory.strength import StrengthWeights, Memory, RECALL_HALF_COUNT
 from ..memory.analyzer import Analysis, Analyzer
 from ..core.text import check_text
 from ..memory.embeddings import Embedder
-from ..recall.store import MemoryStore, window_bounds
+from ..recall.store import MemoryStore, window_bounds, check_beside
 from ..recall.lexical import tokenize, is_question, QUESTION_BM25_WEIGHT, K1, B
 from ..recall.sentences import VIEW_WEIGHT
 from ..memory.intensity import split_sentences
@@ -196,25 +196,28 @@ class PgMemoryStore:
                  analyses=None,         # precomputed `Analysis` per text
                  embeddings=None,       # precomputed (n, dim) vectors
                  ids=None,              # explicit ids; `memory_id(text, at)` when None
+                 kept:dict|None=None,   # what the journal keeps beside some of them (as in `MemoryStore.add_many`), in the same transaction
                 )->list:                # the stored `Memory` records
         "Store a batch of episodes atomically (one transaction)."
         texts, ats, ids = check_batch(texts, ats, ids)
         ids = [check_mid(i) for i in ids]
+        kept = check_beside(kept, ids, True)
         if not texts: return []
         analyses = MemoryStore._analyses(self, texts, analyses)
         vecs = self.embedder.embed(texts) if embeddings is None else MemoryStore._check_vectors(self, embeddings, len(texts))
         vecs = np.asarray(vecs, np.float32)
         mems = [Memory(i, t, at, a.intensity, a.emotion, a.valence, a.event, tuple(a.hashtags)) for i, t, at, a in zip(ids, texts, ats, analyses)]
         # rows are produced lazily inside the COPY (each checked by `row_cells`), by the same function the SQLite journal uses
-        self.journal.insert(self.user_id, self.embedder.identity, self.dim, contract.mem_rows(mems, vecs), ids=ids)
+        self.journal.insert(self.user_id, self.embedder.identity, self.dim, contract.mem_rows(mems, vecs), ids=ids, kept=kept)
         if self.default_routed: self.index_sentences(ids)
         return mems
 
-    def add(self, text:str, at, *, analysis:Analysis|None=None, embedding=None, id:str|None=None)->Memory:
-        "Store one episode."
+    def add(self, text:str, at, *, analysis:Analysis|None=None, embedding=None, id:str|None=None, kept:dict|None=None)->Memory:
+        "Store one episode (with what the journal keeps beside it, as in `MemoryStore.add`)."
         emb = None if embedding is None else np.asarray(embedding, dtype=np.float32).reshape(1, -1)
-        return self.add_many([check_text(text)], [at], analyses=None if analysis is None else [analysis],
-                             embeddings=emb, ids=None if id is None else [id])[0]
+        texts, ats, ids = check_batch([check_text(text)], [at], None if id is None else [id])
+        return self.add_many(texts, ats, analyses=None if analysis is None else [analysis], embeddings=emb, ids=ids,
+                             kept=None if kept is None else {ids[0]: kept})[0]
 
     def __len__(self)->int:
         return self.journal.run(lambda c: c.execute('SELECT count(*) FROM persode_memories WHERE user_id = %s', (self.user_id,)).fetchone()[0])

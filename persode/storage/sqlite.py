@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import quote
 import numpy as np
 from ..core.text import PersodeError, NotFoundError, EnvironmentFault, redact, private_dir, write_private
-from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend, Find
+from .contract import JournalDB, LoadChunk, DB_NAME, TAG_SEP, default_db_path, check_edit_row, register_backend, Find, check_kept, kept_rows
 from fastcore.basics import patch
 from .sqlite_format import (SCHEMA_VERSION, APPLICATION_ID, SQLITE_MAGIC, BLOCK_BYTES, MERGE_BYTES, MIGRATIONS,
     put_blocks, append_vectors, tombstone, zero_tombstones, replace_vector, drop_tombstones,
@@ -280,15 +280,16 @@ class SQLiteJournal(JournalDB):
             raise PersodeError(f'user {user_id!r} has memories embedded with {have}, not {identity}: re-embed them first (JournalDB.reembed)')
         con.execute('UPDATE users SET embedder=?, dim=? WHERE user_id=?', (identity, dim, user_id))
 
-    def insert_rows(self, user_id, identity, dim, rows, skip_existing=False)->int:
+    def insert_rows(self, user_id, identity, dim, rows, skip_existing=False, kept=None)->int:
+        kept = check_kept(kept)
         with self._write(user=user_id) as con:
             self._bind_user(con, user_id, identity, dim)
-            top, vecs, texts = con.execute('SELECT coalesce(max(seq), 0) FROM memories').fetchone()[0], [], []
+            top, vecs, texts, ids = con.execute('SELECT coalesce(max(seq), 0) FROM memories').fetchone()[0], [], [], []
             def sql_rows():
                 for k, r in enumerate(rows):
                     v = np.ascontiguousarray(r[10], '<f4')
                     if v.shape != (dim,): raise PersodeError(f'a vector has shape {v.shape}, expected ({dim},)')
-                    vecs.append(v); texts.append(r[1])
+                    vecs.append(v); texts.append(r[1]); ids.append(r[0])
                     yield (top + 1 + k, user_id, r[0], r[1], r[2], r[3], r[4], r[5], r[6], TAG_SEP.join(r[7]), r[8], r[9])
             try: cur = con.executemany(_INSERT.format('OR IGNORE' if skip_existing else ''), sql_rows())
             except sqlite3.IntegrityError as e:
@@ -299,6 +300,10 @@ class SQLiteJournal(JournalDB):
                         if n != len(vecs) else np.arange(top + 1, top + 1 + n, dtype=np.int64))
                 append_vectors(con, user_id, dim, seqs, np.stack(vecs)[seqs - top - 1])
                 if self._words: index_words(con, ((int(s), texts[s - top - 1]) for s in seqs))
+            if kept:             # the readings and day flags of the rows added, in this transaction
+                moods, days = kept_rows(kept, ids, [ids[s - top - 1] for s in seqs] if n else [])
+                con.executemany('INSERT OR REPLACE INTO moods(user_id, id, emotion, intensity, valence) VALUES (?,?,?,?,?)', ((user_id, *m) for m in moods))
+                con.executemany('INSERT OR IGNORE INTO days(user_id, id) VALUES (?,?)', ((user_id, i) for i in days))
             return n
 
     def reinforce_rows(self, user_id, ids, t:float):
@@ -365,10 +370,6 @@ class SQLiteJournal(JournalDB):
     def read_days(self, user_id)->set:
         with self._read() as con:
             return {r[0] for r in con.execute('SELECT id FROM days WHERE user_id=?', (user_id,))}
-
-    def has_ids(self, user_id, ids)->set:
-        with self._read() as con:
-            return {i for i in ids if con.execute('SELECT 1 FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone()}
 
     def read_moods(self, user_id)->dict:
         with self._read() as con:

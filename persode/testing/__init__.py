@@ -17,8 +17,8 @@ _all_ = ['TempPostgres', 'temp_postgres', 'child_env']   # the tests' helpers, a
 __all__ = ['T0_ISO', 'CHILD_HEAD', 'WORDS_WORLD', 'WORDS_FINDS', 'CLI_ENTRIES', 'COMPANION_DAYS', 'run_child', 'check_restart',
            'check_crash', 'check_concurrency', 'check_isolation', 'check_find', 'check_words', 'check_edit',
            'check_roundtrip', 'check_follow', 'check_mood', 'check_days', 'storage_behaviour_suite',
-           'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour', 'RecordedServer', 'reply',
-           'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
+           'check_whole_entry', 'check_store_behaviour', 'check_store_contract', 'persode_cli', 'cli_behaviour',
+           'RecordedServer', 'reply', 'fixture_responder', 'TempPostgres', 'temp_postgres', 'child_env']
 
 # %% ../../nbs/testing/01_testing.ipynb #aad9f9a6
 def run_child(code:str, *args, timeout:float=120., **kw)->subprocess.CompletedProcess:
@@ -372,7 +372,54 @@ def storage_behaviour_suite(make_url, # callable(name:str)->str: a fresh, empty 
                 concurrency=check_concurrency(make_url('concurrency')), isolation=check_isolation(make_url('isolation')),
                 edit=check_edit(make_url('edit')), roundtrip=check_roundtrip(make_url('rt1'), make_url('rt2')),
                 follow=check_follow(make_url('follow')), find=check_find(make_url('find')), words=check_words(make_url('words')),
-                mood=check_mood(make_url('mood1'), make_url('mood2')), days=check_days(make_url('days1'), make_url('days2')))
+                mood=check_mood(make_url('mood1'), make_url('mood2')), days=check_days(make_url('days1'), make_url('days2')),
+                whole=check_whole_entry(make_url('whole')))
+
+
+# %% ../../nbs/testing/01_testing.ipynb #whole0011
+def check_whole_entry(url:str):
+    "An entry's row, the analyzer's reading and its day flag are written together or not at all (SIGKILL after the rows, a refusal inside the transaction); an import leaves a stored entry what it had; bad input is refused."
+    import signal
+    from fastcore.test import test_fail
+    code = CHILD_HEAD + """
+import persode.storage.contract as st   # where the write-through hook looks mem_rows up
+db = open_journal(sys.argv[1]); s = db.store_for('wh', HashingEmbedder())
+orig = st.mem_rows
+def slow(mems, vecs):
+    yield from orig(mems, vecs)
+    print('rows in', flush=True); time.sleep(60)     # every row handed to the journal; the reading and the flag not yet
+st.mem_rows = slow
+s.add('The day we moved house', T0, id='h', kept=dict(analyzer=('neutral', 0.1, 0.0), day=True))
+print('not killed', flush=True)
+"""
+    p = subprocess.Popen([sys.executable, '-c', code, url], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env())
+    seen = []
+    try:
+        for line in p.stdout:
+            seen.append(line.strip())
+            if line.startswith('rows in'): os.kill(p.pid, signal.SIGKILL); break
+    finally: p.wait(timeout=60)
+    assert seen == ['rows in'] and p.returncode == -signal.SIGKILL, f'the child was not killed inside its write: {seen} {p.stderr.read()[-1000:]}'
+    reading, t0 = ('neutral', 0.1, 0.0), datetime(2025, 1, 1, 8, tzinfo=timezone.utc)
+    with open_journal(url) as db:
+        assert db.check() == 'ok', db.check()
+        assert (db.count('wh'), db.read_moods('wh'), db.day_only('wh')) == (0, {}, set()), 'a killed write left part of its entry'
+        s = db.store_for('wh', HashingEmbedder())
+        s.add('The day we moved house', t0, id='h', kept=dict(analyzer=reading, day=True))
+        assert (db.count('wh'), db.mood_reading('wh', 'h'), db.day_only('wh')) == (1, reading, {'h'})
+        r = next(iter(db.load_rows('wh')))[0]
+        row = lambda mid, text: (mid, text, *r[2:])
+        test_fail(lambda: db.insert_rows('wh', s.embedder.identity, s.dim, [row('x', 'A quiet evening')], kept={'zz': dict(day=True)}),
+                  contains="memory 'zz' is kept beside a batch that does not hold it")
+        assert (db.count('wh'), db.read_moods('wh'), db.day_only('wh')) == (1, {'h': reading}, {'h'}), 'a refused write left its rows'
+        n = db.insert_rows('wh', s.embedder.identity, s.dim, [row('h', r[1]), row('n', 'Rain on the new roof')], skip_existing=True,
+                           kept={'h': dict(analyzer=('joy', 0.9, 0.9)), 'n': dict(analyzer=('sadness', 0.4, -0.4), day=True)})
+        assert (n, db.read_moods('wh'), db.day_only('wh')) == (1, {'h': reading, 'n': ('sadness', 0.4, -0.4)}, {'h', 'n'})   # 'h' keeps what it had
+        test_fail(lambda: s.add('Another day', t0 + timedelta(days=1), kept=dict(day='yes')), contains='day must be True')
+        test_fail(lambda: s.add('Another day', t0 + timedelta(days=1), kept=dict(analyzer=('joy', 2, 0))), contains="the analyzer's reading of")
+        test_fail(lambda: s.add('Another day', t0 + timedelta(days=1), kept=dict(mood='sad')), contains='must be a dict of analyzer and day')
+        assert db.count('wh') == 2 and db.check() == 'ok'
+    return 'ok'
 
 
 # %% ../../nbs/testing/01_testing.ipynb #a068aa22
