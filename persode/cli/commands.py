@@ -354,7 +354,7 @@ def cli_edit(argv:list|None=None, # arguments after `persode edit`
         if a.text is not None or a.mood is not None:
             n += sync_pages(s, folder, user, user_preferences(db, user), tz=_zone(a))['rendered'] + drop_legacy(folder, {a.id: old} if a.text is not None else {})
         if at is not None and (at != m.created_at or (a.id in db.day_only(user)) != alone):
-            db.redate(user, {a.id: at}); db.set_day(user, a.id, alone)
+            db.redate(user, {a.id: at}, day=alone)   # time and flag in one transaction
             s = db.store_for(user, _embedder(a)); m = s[a.id]
             n += redate_pages(s, folder, user, user_preferences(db, user), [a.id], _zone(a))
         _index(a, s, folder, db)

@@ -229,7 +229,7 @@ class StoreBackend:
         self.seen = g if g is not None and s is not None and (g == s + 1 or self.db.only_others(self.user_id, s, g - 1)) else None
     def on_add(self, mems, vecs, kept:dict|None=None):
         "Write new memories with what the journal keeps beside them (`check_kept`), in one transaction."
-        self.db.insert_rows(self.user_id, self.identity, self.dim, mem_rows(mems, vecs), kept=check_kept(kept)); self._wrote()
+        self.db.insert_rows(self.user_id, self.identity, self.dim, mem_rows(mems, vecs), kept=kept); self._wrote()
     def on_reinforce(self, ids, new_counts, last_recalled):
         self.db.reinforce_rows(self.user_id, list(dict.fromkeys(ids)), as_utc(last_recalled, 'last_recalled').timestamp()); self._wrote()
     def on_edit(self, memory, vec)->bool:
@@ -534,24 +534,26 @@ def count_entries(self:JournalDB,
 
 # %% ../../nbs/storage/00_contract.ipynb #tsrd0002
 @patch
-def redate_rows(self:JournalDB, user_id:str, moves:dict)->int:
-    "Set the formation time of memories `{id: epoch seconds}` of a user, in one transaction; returns how many were found."
+def redate_rows(self:JournalDB, user_id:str, moves:dict, day:bool|None=None)->int:
+    "Set the formation time of memories `{id: epoch seconds}` of a user and, unless `day` is None, flag the moved ones as dated by their day alone (True) or by their time (False), in one transaction; returns how many were found."
     raise NotImplementedError
 
 @patch
 def redate(self:JournalDB,
            user_id:str, # the owner
            moves:dict,  # {memory id: its new formation time, timezone-aware, 1970 or later}
+           day:bool|None=None, # True: dated by their day alone, False: by their time, in the same transaction (`set_day`); None: the flags stay
           )->int:       # how many memories moved
     "Give memories of `user_id` new formation times; their text, analysis, vectors and recall history stay. Ids the user does not have are skipped."
     user_id, rows = check_user_id(user_id), {}
     if not isinstance(moves, dict): raise PersodeError('moves must be a dict {memory id: time}')
+    if day is not None and not isinstance(day, bool): raise PersodeError(f'day must be True (dated by its day alone), False (by its time) or None, not {str(day)[:40]!r}')
     for mid, t in moves.items():
         if not isinstance(mid, str) or not 0 < len(mid) <= 64: raise PersodeError(f'{str(mid)[:64]!r} is not a memory id')
         u = as_utc(t, f'the new time of {mid}')
         if u.timestamp() < 0: raise PersodeError(f'the new time of {mid} ({u:%Y-%m-%d}) is before 1970')
         rows[mid] = u.timestamp()
-    return self.redate_rows(user_id, rows) if rows else 0
+    return self.redate_rows(user_id, rows, day) if rows else 0
 
 # %% ../../nbs/storage/00_contract.ipynb #e8b47c18
 @patch

@@ -650,14 +650,17 @@ def count_found(self:PgJournal, user_id, find:Find, upto:int|None=None)->int:
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #tsrd0021
 @patch
-def redate_rows(self:PgJournal, user_id, moves:dict)->int:
+def redate_rows(self:PgJournal, user_id, moves:dict, day:bool|None=None)->int:
     user_id = _uid(user_id)
     def go(conn):
-        n = 0
+        found = []
         with conn.transaction():
             for i, t in moves.items():
-                n += conn.execute('UPDATE persode_memories SET created_at = %s WHERE user_id = %s AND id = %s', (_ts(t), user_id, i)).rowcount
-        return n
+                if conn.execute('UPDATE persode_memories SET created_at = %s WHERE user_id = %s AND id = %s', (_ts(t), user_id, i)).rowcount: found.append(i)
+            if day is not None and found:      # the flag of the moved entries, in this transaction
+                conn.execute('DELETE FROM persode_days WHERE user_id = %s AND id = ANY(%s)', (user_id, found))
+                if day: conn.execute('INSERT INTO persode_days (user_id, id) SELECT %s, unnest(%s::text[])', (user_id, found))
+        return len(found)
     return self.run(go, write=True)
 
 # %% ../../nbs/storage/03_pgjournal.ipynb #upd00022

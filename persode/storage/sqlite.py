@@ -588,9 +588,14 @@ def count_found(self:SQLiteJournal, user_id, find:Find, upto:int|None=None)->int
 
 # %% ../../nbs/storage/02_sqlite.ipynb #tsrd0012
 @patch
-def redate_rows(self:SQLiteJournal, user_id, moves:dict)->int:
+def redate_rows(self:SQLiteJournal, user_id, moves:dict, day:bool|None=None)->int:
     with self._write(user=user_id) as con:
-        return con.executemany('UPDATE memories SET created=? WHERE user_id=? AND id=?', ((t, user_id, i) for i, t in moves.items())).rowcount
+        n = con.executemany('UPDATE memories SET created=? WHERE user_id=? AND id=?', ((t, user_id, i) for i, t in moves.items())).rowcount
+        if day is not None:      # the flag of the moved entries, in this transaction
+            found = [i for i in moves if con.execute('SELECT 1 FROM memories WHERE user_id=? AND id=?', (user_id, i)).fetchone()]
+            con.executemany('DELETE FROM days WHERE user_id=? AND id=?', ((user_id, i) for i in found))
+            if day: con.executemany('INSERT INTO days(user_id, id) VALUES (?,?)', ((user_id, i) for i in found))
+        return n
 
 # %% ../../nbs/storage/02_sqlite.ipynb #upd00012
 @patch

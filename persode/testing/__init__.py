@@ -353,6 +353,10 @@ def check_days(url:str, url2:str):
         assert db2.import_jsonl(io.StringIO(text))['added'] == 3 and db2.day_only('dy') == {'d'}
         assert db2.import_jsonl(io.StringIO(text))['added'] == 0 and db2.day_only('dy') == {'d'}
         assert [m.created_at for m in db2.entries('dy').entries][::-1] == [noon, noon + timedelta(days=1), noon + timedelta(days=2, hours=8)]
+        assert db.redate('dy', {'e': noon + timedelta(days=2)}, day=True) == 1 and db.day_only('dy') == {'d', 'e'}   # to a day alone: time and flag in one step
+        assert db.redate('dy', {'e': noon + timedelta(days=2, hours=8), 'nope': noon}, day=False) == 1 and db.day_only('dy') == {'d'}   # back to its time
+        assert db.redate('dy', {'d': noon + timedelta(days=1)}) == 1 and db.day_only('dy') == {'d'}                 # no `day`: the flag stays
+        test_fail(lambda: db.redate('dy', {'d': noon}, day='yes'), contains='day must be True')
         test_fail(lambda: db.set_day('dy', 'nope'), exc=KeyError)
         test_fail(lambda: db.set_day('other', 'd'), exc=KeyError)                   # another user's entry: untouched
         test_fail(lambda: db.set_day('dy', 'd', 'yes'), contains='day must be True')

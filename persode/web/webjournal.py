@@ -586,8 +586,7 @@ def redate(self:WebJournal, uid:str,
     t, alone = when_written(when, self.now(), tz), by_day(when)
     with self.changes_lock(uid):
         if self.memory(uid, mid).created_at == t and (mid in self.days(uid)) == alone: return self.memory(uid, mid)
-        self.db.redate(uid, {mid: t})
-        self.db.set_day(uid, mid, alone)          # a day alone, or a time (noon included)
+        self.db.redate(uid, {mid: t}, day=alone)  # a day alone, or a time (noon included): time and flag in one transaction
         redate_pages(self.user(uid)['store'], self.folder(uid), uid, self.prefs(uid) or OnboardingPreferences(**_DEFAULT_PREFS), [mid], tz)
     self.user(uid)
     return self.memory(uid, mid)
