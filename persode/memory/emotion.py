@@ -36,7 +36,7 @@ FEELING_TO_EKMAN = {'joy': 'joy', 'pride': 'joy', 'love': 'joy', 'gratitude': 'j
 EMOTION_FILE = 'emotion_{}.npz'   # the shipped weights for one embedder, in persode/data: `emotion_minilm-384.npz`
 EMOBANK_VALENCE_SCALE = 0.5      # EmoBank's valence enters as (V - 3)/this (its sd is 0.35): chosen on public dev data, below
 NEUTRAL_E_MAX = 0.3               # the highest E of an entry read as neutral ('a little' at most)
-MIXED_VALENCE = 0.3               # a sentence at or beyond ±this valence counts as clearly pleasant or unpleasant
+MIXED_VALENCE = 0.3               # a clause at or beyond ±this valence counts as clearly pleasant or unpleasant
 MIXED_SHRINK = 0.1                # the |valence| bound of an entry read as mixed (inside the 'neither' band of ±0.15)
 
 def embedder_slug(identity:str)->str:
@@ -209,7 +209,7 @@ def _comma_pieces(p:str)->list:
     return [p[a:b].strip() for a, b in spans]
 
 def split_clauses(text:str,         # an entry, in any script
-                  commas:bool=True, # also cut after commas, between pieces of at least `MIN_CLAUSE_WORDS` words
+                  commas:bool=False, # also cut after commas, between pieces of at least `MIN_CLAUSE_WORDS` words
                  )->list:           # its clauses in order (the text itself when none has a letter or digit)
     "The clauses of a text: its sentences cut before a contrastive word (`CONTRASTIVE`), at ';' and at dashes; with `commas`, after commas too."
     if not isinstance(text, str): raise PersodeError(f'split_clauses reads a string, got {type(text).__name__}')
@@ -222,12 +222,12 @@ def split_clauses(text:str,         # an entry, in any script
 # %% ../../nbs/memory/05_emotion.ipynb #e8dbc1d4
 @dataclasses.dataclass(frozen=True)
 class Reading:
-    "How the emotion model read one entry, sentence by sentence."
+    "How the emotion model read one entry, clause by clause."
     emotion:str          # the feeling with the highest probability over the entry
-    probs:dict           # feeling -> probability (whole entry and its sentences, averaged)
+    probs:dict           # feeling -> probability (whole entry and its clauses, averaged)
     valence:float        # in [-1, 1]; inside ±`MIXED_SHRINK` when the entry is mixed
     intensity:float      # E in [0, 1]; at most `NEUTRAL_E_MAX` when the feeling is neutral
-    mixed:bool           # a clearly pleasant and a clearly unpleasant sentence
+    mixed:bool           # a clearly pleasant and a clearly unpleasant clause
     sentences:tuple      # per part the entry was cut into (`EmotionAnalyzer.split`): (text, its strongest feeling, its valence)
 
 # %% ../../nbs/memory/05_emotion.ipynb #aaf1800d
@@ -236,7 +236,7 @@ class EmotionAnalyzer(Analyzer):
     name = 'emotion-model'
     gate_threshold = SEMANTIC_GATE_THRESHOLD   # its E is calibrated on EmoBank's intensity target, as the learned estimator's is
     reads_embeddings = True                    # `analyze_batch` takes the store's precomputed vectors
-    split = staticmethod(split_sentences)      # how an entry is cut into the parts it is read by
+    split = staticmethod(split_clauses)        # how an entry is cut into the parts it is read by (chosen below)
     mixed_valence = MIXED_VALENCE              # a part at or beyond ±this is clearly pleasant or unpleasant
     neutral_rule = None                        # a neutral reading's valence: as read (None), 'damp' (times 1 - p(neutral)) or 'clip' (inside ±MIXED_SHRINK)
     def __init__(self, embedder:Embedder,      # the journal's embedder (its sentences are embedded with it too)
@@ -250,7 +250,7 @@ class EmotionAnalyzer(Analyzer):
     def __repr__(self): return f'EmotionAnalyzer({self.model.path.name})'
 
     def read(self, texts:list, embeddings=None)->list:
-        "A `Reading` of each text (its whole vector from `embeddings` when given; its sentences, and the texts when not given, embedded in one call)."
+        "A `Reading` of each text (its whole vector from `embeddings` when given; its clauses, and the texts when not given, embedded in one call)."
         texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
         if not texts: return []
         parts = [self.split(t) for t in texts]
