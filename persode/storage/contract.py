@@ -268,7 +268,7 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
     "An embedder with the given identity."
     name, _, dim = str(identity).partition(':')
     if name == 'hashing-v2' and dim.isdigit(): return HashingEmbedder(int(dim))
-    emb = get_embedder(name)
+    emb = get_embedder(re.sub(r'-v\d+$', '', name))       # 'e5-v2' is what get_embedder('e5') makes today
     if emb.identity != identity: raise PersodeError(f'cannot build an embedder with identity {identity!r}')
     return emb
 
