@@ -13,10 +13,11 @@ from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['GOEMOTIONS_TO_FEELING', 'FEELING_TO_EKMAN', 'EMOTION_FILE', 'EMOBANK_VALENCE_SCALE', 'NEUTRAL_E_MAX', 'MIXED_VALENCE',
-           'MIXED_SHRINK', 'EKMAN_GROUPS', 'SIGNS', 'embedder_slug', 'emotion_weights_path', 'EmotionModel',
-           'data_root', 'load_goemotions_feelings', 'load_emobank_va', 'fit_softmax', 'fit_ridge', 'feeling_targets',
-           'train_emotion_model', 'Reading', 'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer', 'sign_of',
-           'load_journal_feelings', 'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
+           'MIXED_SHRINK', 'CONTRASTIVE', 'MIN_CLAUSE_WORDS', 'EKMAN_GROUPS', 'SIGNS', 'embedder_slug',
+           'emotion_weights_path', 'EmotionModel', 'data_root', 'load_goemotions_feelings', 'load_emobank_va',
+           'fit_softmax', 'fit_ridge', 'feeling_targets', 'train_emotion_model', 'split_clauses', 'Reading',
+           'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer', 'sign_of', 'load_journal_feelings',
+           'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
 
 # %% ../../nbs/memory/05_emotion.ipynb #3262ae15
 GOEMOTIONS_TO_FEELING = {
@@ -35,7 +36,7 @@ FEELING_TO_EKMAN = {'joy': 'joy', 'pride': 'joy', 'love': 'joy', 'gratitude': 'j
 EMOTION_FILE = 'emotion_{}.npz'   # the shipped weights for one embedder, in persode/data: `emotion_minilm-384.npz`
 EMOBANK_VALENCE_SCALE = 0.5      # EmoBank's valence enters as (V - 3)/this (its sd is 0.35): chosen on public dev data, below
 NEUTRAL_E_MAX = 0.3               # the highest E of an entry read as neutral ('a little' at most)
-MIXED_VALENCE = 0.3               # a sentence at or beyond ±this valence counts as clearly pleasant or unpleasant
+MIXED_VALENCE = 0.3               # a clause at or beyond ±this valence counts as clearly pleasant or unpleasant
 MIXED_SHRINK = 0.1                # the |valence| bound of an entry read as mixed (inside the 'neither' band of ±0.15)
 
 def embedder_slug(identity:str)->str:
@@ -189,16 +190,45 @@ def train_emotion_model(embedder:Embedder,  # the embedder whose vectors the mod
     return save_weights(out, W=W, b=b, wV=wV, bV=np.float64(bV), wA=wA, bA=np.float64(bA), zE=zE, knots=knots,
                         labels=np.array(EMOTIONS), meta=np.array(json.dumps(meta, sort_keys=True)))
 
+# %% ../../nbs/memory/05_emotion.ipynb #a34cla02
+CONTRASTIVE = ('but', 'though', 'although', 'even though', 'however', 'yet', 'whereas')   # a clause starts at these words
+MIN_CLAUSE_WORDS = 2   # a comma cuts only between pieces of at least this many words
+_CLAUSE_CUT = re.compile(r'(?<!\s)\s*[;；]\s*|(?<=\S)\s+[-–—]\s+|(?<=\w)—(?=\w)|'
+                         r'(?<=\S)(?<!\beven)(?<!\bnot)\s+(?=(?:' + '|'.join(CONTRASTIVE) + r')\b\W*\w)', re.I)
+_COMMA_CUT = re.compile(r',\s+|[，、]\s*')
+_WORD = re.compile(r'\w+')
+
+def _comma_pieces(p:str)->list:
+    "`p` cut after its commas, each piece keeping at least `MIN_CLAUSE_WORDS` words."
+    spans, a = [], 0
+    for b in [m.end() for m in _COMMA_CUT.finditer(p)] + [len(p)]:
+        if len(_WORD.findall(p[a:b])) >= MIN_CLAUSE_WORDS: spans.append([a, b]); a = b
+    if a < len(p):
+        if spans: spans[-1][1] = len(p)
+        else: spans.append([a, len(p)])
+    return [p[a:b].strip() for a, b in spans]
+
+def split_clauses(text:str,         # an entry, in any script
+                  commas:bool=False, # also cut after commas, between pieces of at least `MIN_CLAUSE_WORDS` words
+                 )->list:           # its clauses in order (the text itself when none has a letter or digit)
+    "The clauses of a text: its sentences cut before a contrastive word (`CONTRASTIVE`), at ';' and at dashes; with `commas`, after commas too."
+    if not isinstance(text, str): raise PersodeError(f'split_clauses reads a string, got {type(text).__name__}')
+    out = []
+    for s in split_sentences(text):
+        for p in _CLAUSE_CUT.split(s):
+            if _WORD.search(p): out.extend(_comma_pieces(p.strip()) if commas else [p.strip()])
+    return out or [text]
+
 # %% ../../nbs/memory/05_emotion.ipynb #e8dbc1d4
 @dataclasses.dataclass(frozen=True)
 class Reading:
-    "How the emotion model read one entry, sentence by sentence."
+    "How the emotion model read one entry, clause by clause."
     emotion:str          # the feeling with the highest probability over the entry
-    probs:dict           # feeling -> probability (whole entry and its sentences, averaged)
+    probs:dict           # feeling -> probability (whole entry and its clauses, averaged)
     valence:float        # in [-1, 1]; inside ±`MIXED_SHRINK` when the entry is mixed
     intensity:float      # E in [0, 1]; at most `NEUTRAL_E_MAX` when the feeling is neutral
-    mixed:bool           # a clearly pleasant and a clearly unpleasant sentence
-    sentences:tuple      # per sentence: (text, its strongest feeling, its valence)
+    mixed:bool           # a clearly pleasant and a clearly unpleasant clause
+    sentences:tuple      # per part the entry was cut into (`EmotionAnalyzer.split`): (text, its strongest feeling, its valence)
 
 # %% ../../nbs/memory/05_emotion.ipynb #aaf1800d
 class EmotionAnalyzer(Analyzer):
@@ -206,6 +236,9 @@ class EmotionAnalyzer(Analyzer):
     name = 'emotion-model'
     gate_threshold = SEMANTIC_GATE_THRESHOLD   # its E is calibrated on EmoBank's intensity target, as the learned estimator's is
     reads_embeddings = True                    # `analyze_batch` takes the store's precomputed vectors
+    split = staticmethod(split_clauses)        # how an entry is cut into the parts it is read by (chosen below)
+    mixed_valence = MIXED_VALENCE              # a part at or beyond ±this is clearly pleasant or unpleasant
+    neutral_rule = None                        # a neutral reading's valence: as read (None), 'damp' (times 1 - p(neutral)) or 'clip' (inside ±MIXED_SHRINK)
     def __init__(self, embedder:Embedder,      # the journal's embedder (its sentences are embedded with it too)
                  model:EmotionModel|None=None, # the weights; the shipped ones for `embedder.identity` when None
                 ):
@@ -217,10 +250,10 @@ class EmotionAnalyzer(Analyzer):
     def __repr__(self): return f'EmotionAnalyzer({self.model.path.name})'
 
     def read(self, texts:list, embeddings=None)->list:
-        "A `Reading` of each text (its whole vector from `embeddings` when given; its sentences, and the texts when not given, embedded in one call)."
+        "A `Reading` of each text (its whole vector from `embeddings` when given; its clauses, and the texts when not given, embedded in one call)."
         texts = [check_text(t, f'texts[{i}]') for i, t in enumerate(texts)]
         if not texts: return []
-        parts = [split_sentences(t) for t in texts]
+        parts = [self.split(t) for t in texts]
         flat = [s for p in parts for s in p if len(p) > 1]
         if embeddings is None:        # the entries and their sentences in one call: one batch for the model, not two
             Y = self.embedder.embed(texts + flat); X, S = Y[:len(texts)], Y[len(texts):]
@@ -237,9 +270,12 @@ class EmotionAnalyzer(Analyzer):
                 sents = tuple((s, m.labels[int(ps.argmax())], round(float(x), 4)) for s, ps, x in zip(p, PS[sl], v_s))
             else: P, v_s, v, E, sents = PW[i], VW[i:i+1], VW[i], EW[i], ((texts[i], m.labels[int(PW[i].argmax())], round(float(VW[i]), 4)),)
             emo = m.labels[int(P.argmax())]
-            mixed = bool(v_s.max() >= MIXED_VALENCE and v_s.min() <= -MIXED_VALENCE)
+            mixed = bool(v_s.max() >= self.mixed_valence and v_s.min() <= -self.mixed_valence)
             if mixed: v = float(np.clip(v, -MIXED_SHRINK, MIXED_SHRINK))
-            if emo == 'neutral': E = min(E, NEUTRAL_E_MAX)
+            if emo == 'neutral':
+                E = min(E, NEUTRAL_E_MAX)
+                if self.neutral_rule == 'damp': v = v*(1 - float(P[m.labels.index('neutral')]))
+                elif self.neutral_rule == 'clip': v = float(np.clip(v, -MIXED_SHRINK, MIXED_SHRINK))
             out.append(Reading(emo, {l: round(float(x), 4) for l, x in zip(m.labels, P)}, round(float(v), 4),
                                round(float(np.clip(E, 0, 1)), 4), mixed, sents))
         return out

@@ -683,7 +683,7 @@ def entry_time(t:datetime, tz=None, alone:bool=False)->str:
     "The time of an entry under its day's title: '20:00 CET', or 'The day as a whole' for an entry dated by its day alone (`alone`)."
     return 'The day as a whole' if alone else local_time(t, tz, '%H:%M %Z')
 
-ANALYZER_WORDS = {'emotion-model': 'the emotion model (trained on GoEmotions and EmoBank; it reads the entry sentence by sentence)',
+ANALYZER_WORDS = {'emotion-model': 'the emotion model (trained on GoEmotions and EmoBank; it reads the entry clause by clause)',
                   'lexicon': 'the keyword list (no emotion model was at hand)',
                   'semantic': 'the keyword list, with a learned intensity'}   # each analyzer's `name`, in words
 
