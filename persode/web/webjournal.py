@@ -452,8 +452,8 @@ def language_note(self:WebJournal, uid:str, mid:str)->str|None:
 
 @patch
 def every_language(self:WebJournal, uid:str)->bool:
-    "Whether the person's journal finds entries across languages (its embedder is one of `MULTILINGUAL_EMBEDDERS`)."
-    return self.user(uid)['store'].embedder.name in embeddings.MULTILINGUAL_EMBEDDERS
+    "Whether the person's journal finds entries across languages (`reads_every_language`)."
+    return embeddings.reads_every_language(self.user(uid)['store'].embedder.identity)
 
 @patch
 def reembed(self:WebJournal, uid:str,
