@@ -1591,6 +1591,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                              'persode/memory/emotion.py'),
                                         'persode.memory.emotion.load_journal_feelings': ( 'memory/emotion.html#load_journal_feelings',
                                                                                           'persode/memory/emotion.py'),
+                                        'persode.memory.emotion.load_journal_lines': ( 'memory/emotion.html#load_journal_lines',
+                                                                                       'persode/memory/emotion.py'),
                                         'persode.memory.emotion.sign_of': ('memory/emotion.html#sign_of', 'persode/memory/emotion.py'),
                                         'persode.memory.emotion.split_clauses': ( 'memory/emotion.html#split_clauses',
                                                                                   'persode/memory/emotion.py'),

@@ -13,11 +13,11 @@ from ..core.text import PersodeError, check_text
 
 # %% auto #0
 __all__ = ['GOEMOTIONS_TO_FEELING', 'FEELING_TO_EKMAN', 'EMOTION_FILE', 'EMOBANK_VALENCE_SCALE', 'NEUTRAL_E_MAX', 'MIXED_VALENCE',
-           'MIXED_SHRINK', 'CONTRASTIVE', 'MIN_CLAUSE_WORDS', 'EKMAN_GROUPS', 'SIGNS', 'embedder_slug',
-           'emotion_weights_path', 'EmotionModel', 'data_root', 'load_goemotions_feelings', 'load_emobank_va',
-           'fit_softmax', 'fit_ridge', 'feeling_targets', 'train_emotion_model', 'split_clauses', 'Reading',
-           'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer', 'sign_of', 'load_journal_feelings',
-           'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
+           'MIXED_SHRINK', 'JOURNAL_VALENCE', 'CONTRASTIVE', 'MIN_CLAUSE_WORDS', 'EKMAN_GROUPS', 'SIGNS',
+           'embedder_slug', 'emotion_weights_path', 'EmotionModel', 'data_root', 'load_goemotions_feelings',
+           'load_emobank_va', 'load_journal_lines', 'fit_softmax', 'fit_ridge', 'feeling_targets',
+           'train_emotion_model', 'split_clauses', 'Reading', 'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer',
+           'sign_of', 'load_journal_feelings', 'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
 
 # %% ../../nbs/memory/05_emotion.ipynb #3262ae15
 GOEMOTIONS_TO_FEELING = {
@@ -124,6 +124,20 @@ def load_emobank_va(root=None)->dict:
     return dict(texts=[r['text'] for r in rows], split=np.array([r['split'] for r in rows]),
                 V=np.array([float(r['V']) for r in rows]), A=np.array([float(r['A']) for r in rows]), sha256=file_sha256(f))
 
+JOURNAL_VALENCE = {'pleasant': 3.5, 'unpleasant': 2.5, 'neither': 3.0}   # a journal line's valence target on EmoBank's scale: (V - 3)/0.5 is ±1 or 0
+
+def load_journal_lines(root=None,         # data root holding journal_lines/
+                       splits=('train',), # which parts: 'train' (480 lines), 'dev' (120)
+                      )->list:            # dicts with id, split, kind, sign, feeling, text
+    "The journal-style lines written to train and choose the emotion model (`data/journal_lines`), of the given parts."
+    if isinstance(splits, str) or not set(splits) <= {'train', 'dev'}: raise PersodeError(f"splits is a tuple of 'train' and 'dev', got {splits!r}")
+    f = data_root(root)/'journal_lines'/'entries.jsonl'
+    rows = [json.loads(l) for l in f.read_text(encoding='utf-8').splitlines() if l.strip()]
+    for r in rows:
+        if r['sign'] not in JOURNAL_VALENCE or r['feeling'] not in EMOTIONS or r['split'] not in ('train', 'dev'):
+            raise PersodeError(f"{f}, line {r['id']}: unknown label {r['sign']!r}/{r['feeling']!r}/{r['split']!r}")
+    return [r for r in rows if r['split'] in splits]
+
 # %% ../../nbs/memory/05_emotion.ipynb #5f58dded
 def fit_softmax(X, T,                 # (n, d) unit vectors and (n, k) target distributions
                 w=None,               # (n,) sample weights (ones when None)
@@ -140,12 +154,16 @@ def fit_softmax(X, T,                 # (n, d) unit vectors and (n, k) target di
     A = W/sd[:, None]
     return A.T, b - mu@A
 
-def fit_ridge(X, y, lam:float=1.0)->tuple:
-    "Ridge regression (intercept unpenalised): (w, c) with y ≈ X@w + c."
+def fit_ridge(X, y, lam:float=1.0,
+              w=None,          # (n,) sample weights (ones when None)
+             )->tuple:
+    "Ridge regression (intercept unpenalised), weighted: (w, c) with y ≈ X@w + c."
     X = np.asarray(X, np.float64); y = np.asarray(y, np.float64)
-    mx, my = X.mean(0), y.mean(); Xc = X - mx
-    w = np.linalg.solve(Xc.T@Xc + lam*np.eye(X.shape[1]), Xc.T@(y - my))
-    return w, float(my - mx@w)
+    w = np.ones(len(y)) if w is None else np.asarray(w, np.float64)*len(y)/np.sum(w)   # weights summing to n: lam means what it does unweighted
+    mx, my = w@X/len(y), w@y/len(y); Xc = X - mx
+    coef = np.linalg.solve((Xc*w[:, None]).T@Xc + lam*np.eye(X.shape[1]), (Xc*w[:, None]).T@(y - my))
+    return coef, float(my - mx@coef)
+
 
 # %% ../../nbs/memory/05_emotion.ipynb #fac20cee
 def feeling_targets(labels:list)->np.ndarray:
@@ -164,19 +182,31 @@ def train_emotion_model(embedder:Embedder,  # the embedder whose vectors the mod
                         balance:float=0.5,  # class weight (n/(k·count))**balance: 0 none, 1 fully balanced
                         l2:float=1e-3,      # softmax ridge penalty
                         ridge:float=10.,    # EmoBank valence/arousal ridge penalty
+                        journal:float=0.,   # the share of the feelings head's and the valence ridge's sample weight held by the journal lines' train part (0: none)
                         iters:int=300, seed:int=0,
                        )->Path:             # the file written
-    "Fit the feelings head on GoEmotions train and the valence/arousal heads on EmoBank train; write the weights for this embedder."
+    "Fit the feelings head on GoEmotions train and the valence/arousal heads on EmoBank train (with the journal lines' train part at the share `journal`); write the weights for this embedder."
     texts, labels = load_goemotions_feelings(root, 'train')
     if n_train is not None and n_train < len(texts):
         idx = np.sort(np.random.default_rng(seed).permutation(len(texts))[:n_train])
         texts, labels = [texts[i] for i in idx], [labels[i] for i in idx]
     T = feeling_targets(labels)
     cnt = T.sum(0); cw = (len(T)/(len(EMOTIONS)*np.maximum(cnt, 1)))**balance
-    W, b = fit_softmax(embedder.embed(texts), T, T@cw, l2=l2, iters=iters)
+    if not 0 <= journal < 1: raise PersodeError(f'journal is a share in [0, 1), got {journal!r}')
+    lines = load_journal_lines(root) if journal else []
+    Xg, wg = embedder.embed(texts), T@cw
     eb = load_emobank_va(root); tr = eb['split'] == 'train'
     Xe = embedder.embed([t for t, k in zip(eb['texts'], tr) if k])
-    wV, bV = fit_ridge(Xe, eb['V'][tr], ridge); wA, bA = fit_ridge(Xe, eb['A'][tr], ridge)
+    if lines:   # each line weighs so that the lines together hold the share `journal` of each head's weight
+        Xj = embedder.embed([r['text'] for r in lines]); k = len(lines)
+        Tj = np.eye(len(EMOTIONS))[[EMOTIONS.index(r['feeling']) for r in lines]]
+        W, b = fit_softmax(np.vstack([Xg, Xj]), np.vstack([T, Tj]), np.r_[wg, np.full(k, journal/(1 - journal)*wg.sum()/k)], l2=l2, iters=iters)
+        wV, bV = fit_ridge(np.vstack([Xe, Xj]), np.r_[eb['V'][tr], [JOURNAL_VALENCE[r['sign']] for r in lines]], ridge,
+                           np.r_[np.ones(len(Xe)), np.full(k, journal/(1 - journal)*len(Xe)/k)])
+    else:
+        W, b = fit_softmax(Xg, T, wg, l2=l2, iters=iters)
+        wV, bV = fit_ridge(Xe, eb['V'][tr], ridge)
+    wA, bA = fit_ridge(Xe, eb['A'][tr], ridge)
     A, dV = eb['A'][tr], np.abs(eb['V'][tr] - 3)
     zE = np.array([A.mean(), A.std(), dV.mean(), dV.std()])
     Xn = Xe/np.linalg.norm(Xe, axis=1, keepdims=True)
@@ -184,7 +214,8 @@ def train_emotion_model(embedder:Embedder,  # the embedder whose vectors the mod
     knots = np.maximum.accumulate(np.quantile(raw, np.linspace(0, 1, 101)))
     meta = dict(embedder=embedder.identity, feelings='GoEmotions train (27 labels + neutral mapped by GOEMOTIONS_TO_FEELING)',
                 valence_arousal='EmoBank train (V, A on 1-5)', n_goemotions=len(texts), n_emobank=int(tr.sum()),
-                licence='trained on GoEmotions (Apache 2.0, Demszky et al. 2020) and EmoBank (CC BY-SA 4.0, Buechel and Hahn 2017)',
+                journal=journal, n_journal_lines=len(lines),
+                licence='trained on GoEmotions (Apache 2.0, Demszky et al. 2020), EmoBank (CC BY-SA 4.0, Buechel and Hahn 2017)' + (' and Persode\'s journal lines (MIT)' if lines else ''),
                 balance=balance, l2=l2, ridge=ridge, iters=iters, seed=seed, emobank_sha256=eb['sha256'])
     out = emotion_weights_path(embedder.identity) if out is None else Path(out)
     return save_weights(out, W=W, b=b, wV=wV, bV=np.float64(bV), wA=wA, bA=np.float64(bA), zE=zE, knots=knots,
