@@ -873,7 +873,7 @@ MOODS = [  # (what the entry says, the feeling the diary page names): eight entr
     ('I could not sleep before the job interview, worried and anxious about everything.', 'anxious'),
     ('A slow Sunday: tea by the window, the rain on the roof, quiet and calm.', 'even'),   # the emotion model's miss (nbs/memory/05_emotion)
     ('I was so happy to see my sister again, and sad that Dad was not there.', 'mixed: happy and sad'),
-    ('My neighbour fixed my bike without being asked. I am so grateful for her kindness.', 'calm'),   # the emotion model's miss: not 'grateful'
+    ('My neighbour fixed my bike without being asked. I am so grateful for her kindness.', 'grateful'),
 ]
 START = datetime(2026, 3, 3, 18, tzinfo=timezone.utc)        # 19:00 in Berlin; entries 0-5 on 3-8 March, 6 and 7 backdated to 1 and 2 March
 JOURNEY_WIDTHS = (1280, 390)
@@ -1023,7 +1023,7 @@ def test_product_journey(browser, site):
         assert day5 == f'5 March, Thursday: {page_mood}, 1 entry', (day5, page_mood)   # the calendar says what the entry's page says
         v.go('/timeline?month=2026-03')
         legend = v.page.locator('ul.legend')
-        for word in ('happy', 'sad', 'angry', 'proud', 'anxious', 'calm'): expect(legend).to_contain_text(word)   # no 'grateful': the model reads that entry as calm
+        for word in ('happy', 'sad', 'angry', 'proud', 'anxious', 'grateful'): expect(legend).to_contain_text(word)
         look('timeline')
 
         # an edit shows at once

@@ -421,7 +421,8 @@ class Companion:
         if ask.feelings:                                              # 'what has been stressing me?': the entries that felt so
             fam = {e for f, _ in ask.feelings for e in FEELING_FAMILY.get(f, (f,))}
             ms = [h.memory for h in hits if h.memory.emotion in fam]
-            if ask.strong and len(ms) > 1:
+            if ask.strong and len(ms) > 1:                          # 'really happy': the more intense half, of the entries read as that very feeling when there are some
+                ms = [m for m in ms if m.emotion in {f for f, _ in ask.feelings}] or ms
                 cut = sorted(m.intensity for m in ms)[len(ms)//2]
                 ms = [m for m in ms if m.intensity >= cut]
             ms = ms or [h.memory for h in fit]
