@@ -1585,6 +1585,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '', 'doc_host': '', 'git_url
                                                                                 'persode/memory/emotion.py'),
                                         'persode.memory.emotion.journal_analyzer': ( 'memory/emotion.html#journal_analyzer',
                                                                                      'persode/memory/emotion.py'),
+                                        'persode.memory.emotion.labelled_entries': ( 'memory/emotion.html#labelled_entries',
+                                                                                     'persode/memory/emotion.py'),
                                         'persode.memory.emotion.load_emobank_va': ( 'memory/emotion.html#load_emobank_va',
                                                                                     'persode/memory/emotion.py'),
                                         'persode.memory.emotion.load_goemotions_feelings': ( 'memory/emotion.html#load_goemotions_feelings',

@@ -15,7 +15,7 @@ from ..core.text import PersodeError, check_text
 __all__ = ['GOEMOTIONS_TO_FEELING', 'FEELING_TO_EKMAN', 'EMOTION_FILE', 'EMOBANK_VALENCE_SCALE', 'NEUTRAL_E_MAX', 'MIXED_VALENCE',
            'MIXED_SHRINK', 'JOURNAL_VALENCE', 'CONTRASTIVE', 'MIN_CLAUSE_WORDS', 'EKMAN_GROUPS', 'SIGNS',
            'embedder_slug', 'emotion_weights_path', 'EmotionModel', 'data_root', 'load_goemotions_feelings',
-           'load_emobank_va', 'load_journal_lines', 'fit_softmax', 'fit_ridge', 'feeling_targets',
+           'load_emobank_va', 'labelled_entries', 'load_journal_lines', 'fit_softmax', 'fit_ridge', 'feeling_targets',
            'train_emotion_model', 'split_clauses', 'Reading', 'EmotionAnalyzer', 'journal_analyzer', 'default_analyzer',
            'sign_of', 'load_journal_feelings', 'ekman_macro_f1', 'bootstrap_interval', 'evaluate_emotion']
 
@@ -126,16 +126,22 @@ def load_emobank_va(root=None)->dict:
 
 JOURNAL_VALENCE = {'pleasant': 3.5, 'unpleasant': 2.5, 'neither': 3.0}   # a journal line's valence target on EmoBank's scale: (V - 3)/0.5 is ±1 or 0
 
+def labelled_entries(f:Path, fields:tuple=())->list:
+    "The rows of a labelled JSONL set (id, sign, feeling, text, and `fields`), each sign and feeling checked against Persode's words."
+    try: rows = [json.loads(l) for l in Path(f).read_text(encoding='utf-8').splitlines() if l.strip()]
+    except json.JSONDecodeError as e: raise PersodeError(f'{f}: line {e.lineno} is not JSON ({e.msg})') from None
+    for r in rows:
+        if r.get('sign') not in JOURNAL_VALENCE or r.get('feeling') not in EMOTIONS or any(k not in r for k in ('id', 'text') + tuple(fields)):
+            raise PersodeError(f"{f}, entry {r.get('id')}: unknown label {r.get('sign')!r}/{r.get('feeling')!r} or a missing field")
+    return rows
+
 def load_journal_lines(root=None,         # data root holding journal_lines/
                        splits=('train',), # which parts: 'train' (480 lines), 'dev' (120)
                       )->list:            # dicts with id, split, kind, sign, feeling, text
     "The journal-style lines written to train and choose the emotion model (`data/journal_lines`), of the given parts."
     if isinstance(splits, str) or not set(splits) <= {'train', 'dev'}: raise PersodeError(f"splits is a tuple of 'train' and 'dev', got {splits!r}")
-    f = data_root(root)/'journal_lines'/'entries.jsonl'
-    rows = [json.loads(l) for l in f.read_text(encoding='utf-8').splitlines() if l.strip()]
-    for r in rows:
-        if r['sign'] not in JOURNAL_VALENCE or r['feeling'] not in EMOTIONS or r['split'] not in ('train', 'dev'):
-            raise PersodeError(f"{f}, line {r['id']}: unknown label {r['sign']!r}/{r['feeling']!r}/{r['split']!r}")
+    f = data_root(root)/'journal_lines'/'entries.jsonl'; rows = labelled_entries(f, ('split',))
+    if bad := [r['id'] for r in rows if r['split'] not in ('train', 'dev')]: raise PersodeError(f"{f}: entries {bad[:5]} have a split other than 'train' or 'dev'")
     return [r for r in rows if r['split'] in splits]
 
 # %% ../../nbs/memory/05_emotion.ipynb #5f58dded
@@ -186,13 +192,13 @@ def train_emotion_model(embedder:Embedder,  # the embedder whose vectors the mod
                         iters:int=300, seed:int=0,
                        )->Path:             # the file written
     "Fit the feelings head on GoEmotions train and the valence/arousal heads on EmoBank train (with the journal lines' train part at the share `journal`); write the weights for this embedder."
+    if not isinstance(journal, (int, float)) or not 0 <= journal < 1: raise PersodeError(f'journal is a share in [0, 1), got {journal!r}')
     texts, labels = load_goemotions_feelings(root, 'train')
     if n_train is not None and n_train < len(texts):
         idx = np.sort(np.random.default_rng(seed).permutation(len(texts))[:n_train])
         texts, labels = [texts[i] for i in idx], [labels[i] for i in idx]
     T = feeling_targets(labels)
     cnt = T.sum(0); cw = (len(T)/(len(EMOTIONS)*np.maximum(cnt, 1)))**balance
-    if not 0 <= journal < 1: raise PersodeError(f'journal is a share in [0, 1), got {journal!r}')
     lines = load_journal_lines(root) if journal else []
     Xg, wg = embedder.embed(texts), T@cw
     eb = load_emobank_va(root); tr = eb['split'] == 'train'
@@ -351,10 +357,7 @@ def sign_of(valence:float)->str:
 
 def load_journal_feelings(root=None)->list:
     "The journal-style evaluation set (`data/journal_feelings/entries.jsonl`): dicts with id, kind, sign, feeling, text."
-    rows = [json.loads(l) for l in (data_root(root)/'journal_feelings'/'entries.jsonl').read_text(encoding='utf-8').splitlines() if l.strip()]
-    for r in rows:
-        if r['sign'] not in SIGNS or r['feeling'] not in EMOTIONS: raise PersodeError(f"entry {r['id']}: unknown label {r['sign']!r}/{r['feeling']!r}")
-    return rows
+    return labelled_entries(data_root(root)/'journal_feelings'/'entries.jsonl', ('kind',))
 
 def ekman_macro_f1(pred:list, gold:list)->float:
     "Macro-F1 over `EKMAN_GROUPS` of single predicted groups against sets of gold groups (a hit when the prediction is among them)."
