@@ -128,11 +128,17 @@ JOURNAL_VALENCE = {'pleasant': 3.5, 'unpleasant': 2.5, 'neither': 3.0}   # a jou
 
 def labelled_entries(f:Path, fields:tuple=())->list:
     "The rows of a labelled JSONL set (id, sign, feeling, text, and `fields`), each sign and feeling checked against Persode's words."
-    try: rows = [json.loads(l) for l in Path(f).read_text(encoding='utf-8').splitlines() if l.strip()]
-    except json.JSONDecodeError as e: raise PersodeError(f'{f}: line {e.lineno} is not JSON ({e.msg})') from None
-    for r in rows:
-        if r.get('sign') not in JOURNAL_VALENCE or r.get('feeling') not in EMOTIONS or any(k not in r for k in ('id', 'text') + tuple(fields)):
-            raise PersodeError(f"{f}, entry {r.get('id')}: unknown label {r.get('sign')!r}/{r.get('feeling')!r} or a missing field")
+    rows = []
+    for n, l in enumerate(Path(f).read_text(encoding='utf-8').splitlines(), 1):
+        if not l.strip(): continue
+        try: r = json.loads(l)
+        except json.JSONDecodeError as e: raise PersodeError(f'{f}: line {n} is not JSON ({e.msg})') from None
+        if not isinstance(r, dict): raise PersodeError(f'{f}: line {n} is not a JSON object')
+        if missing := [k for k in ('id', 'sign', 'feeling', 'text') + tuple(fields) if k not in r]:
+            raise PersodeError(f"{f}, entry {r.get('id', f'on line {n}')}: missing field {', '.join(missing)}")
+        if r['sign'] not in JOURNAL_VALENCE: raise PersodeError(f"{f}, entry {r['id']}: unknown sign {r['sign']!r} (one of: {', '.join(JOURNAL_VALENCE)})")
+        if r['feeling'] not in EMOTIONS: raise PersodeError(f"{f}, entry {r['id']}: unknown feeling {r['feeling']!r} (one of: {', '.join(EMOTIONS)})")
+        rows.append(r)
     return rows
 
 def load_journal_lines(root=None,         # data root holding journal_lines/
@@ -199,19 +205,16 @@ def train_emotion_model(embedder:Embedder,  # the embedder whose vectors the mod
         texts, labels = [texts[i] for i in idx], [labels[i] for i in idx]
     T = feeling_targets(labels)
     cnt = T.sum(0); cw = (len(T)/(len(EMOTIONS)*np.maximum(cnt, 1)))**balance
-    lines = load_journal_lines(root) if journal else []
     Xg, wg = embedder.embed(texts), T@cw
     eb = load_emobank_va(root); tr = eb['split'] == 'train'
     Xe = embedder.embed([t for t, k in zip(eb['texts'], tr) if k])
-    if lines:   # each line weighs so that the lines together hold the share `journal` of each head's weight
-        Xj = embedder.embed([r['text'] for r in lines]); k = len(lines)
-        Tj = np.eye(len(EMOTIONS))[[EMOTIONS.index(r['feeling']) for r in lines]]
-        W, b = fit_softmax(np.vstack([Xg, Xj]), np.vstack([T, Tj]), np.r_[wg, np.full(k, journal/(1 - journal)*wg.sum()/k)], l2=l2, iters=iters)
-        wV, bV = fit_ridge(np.vstack([Xe, Xj]), np.r_[eb['V'][tr], [JOURNAL_VALENCE[r['sign']] for r in lines]], ridge,
-                           np.r_[np.ones(len(Xe)), np.full(k, journal/(1 - journal)*len(Xe)/k)])
-    else:
-        W, b = fit_softmax(Xg, T, wg, l2=l2, iters=iters)
-        wV, bV = fit_ridge(Xe, eb['V'][tr], ridge)
+    lines = load_journal_lines(root) if journal else []
+    Xj = embedder.embed([r['text'] for r in lines]) if lines else np.zeros((0, Xg.shape[1]))
+    share = journal/(1 - journal)/max(len(lines), 1)   # a line's weight per unit of a head's other weight: the lines together hold the share `journal`
+    W, b = fit_softmax(np.vstack([Xg, Xj]), np.vstack([T, np.eye(len(EMOTIONS))[[EMOTIONS.index(r['feeling']) for r in lines]]]),
+                       np.r_[wg, np.full(len(lines), share*wg.sum())], l2=l2, iters=iters)
+    wV, bV = fit_ridge(np.vstack([Xe, Xj]), np.r_[eb['V'][tr], [JOURNAL_VALENCE[r['sign']] for r in lines]], ridge,
+                       np.r_[np.ones(len(Xe)), np.full(len(lines), share*len(Xe))])
     wA, bA = fit_ridge(Xe, eb['A'][tr], ridge)
     A, dV = eb['A'][tr], np.abs(eb['V'][tr] - 3)
     zE = np.array([A.mean(), A.std(), dV.mean(), dV.std()])
